@@ -1,0 +1,2 @@
+//! Exact rule engine for fitpuzzle. Plain Rust API: no I/O, no printing; the `puzzles` CLI owns those.
+#![deny(clippy::print_stdout, clippy::print_stderr)]
