@@ -1,0 +1,463 @@
+//! Exact line solver: which cells of a partly known line every arrangement of the clues
+//! agrees on, and where each clue may still start.
+//!
+//! Used by the `strict` feedback mode and by the full board solver. It runs two
+//! reachability dynamic programmes over (clue index, cell position), one from the left and
+//! one from the right, in O(length x clues) time; a placement of clue `j` at cell `i` is
+//! possible in some full arrangement iff the prefix before it is reachable from the left
+//! and the suffix after it from the right. All tables live in a [`LineSolver`] and are
+//! reused, so after the first call on a line of a given size no memory is allocated.
+//!
+//! Model: a virtual empty cell is appended at index `n` (the line's length). Every block is
+//! followed by one separator cell that is not filled (the virtual cell for a block that
+//! ends the line). A state `(j, i)` means "clues `0..j` are placed in cells `0..i`, and cell
+//! `i` is the first cell not yet decided"; the states run over `i` in `0..=n + 1`.
+
+use crate::line::{Cell, normalize_clues};
+use std::fmt;
+
+/// No arrangement of the clues fits the line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Contradiction;
+
+impl fmt::Display for Contradiction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("no arrangement of the clues fits the line")
+    }
+}
+
+impl std::error::Error for Contradiction {}
+
+/// Reusable line solver. Create once, call [`LineSolver::solve`] many times; the scratch
+/// tables grow to the largest line seen and are then reused without allocation.
+///
+/// After a successful `solve`, [`LineSolver::start_range`] and [`LineSolver::can_start`]
+/// describe where each clue may start in the arrangements the line allows.
+#[derive(Debug, Default, Clone)]
+pub struct LineSolver {
+    /// Line length of the last solve.
+    n: usize,
+    /// Clue lengths of the last solve (normalised).
+    clues: Vec<usize>,
+    /// The line plus the virtual empty cell at index `n`.
+    cells: Vec<Cell>,
+    /// `empty_before[i]`: number of `Empty` cells in `0..i`, for O(1) "block fits" tests.
+    empty_before: Vec<u32>,
+    /// Forward reachability, `(k + 1) x (n + 2)`, row-major by clue index.
+    fwd: Vec<bool>,
+    /// Backward reachability, same shape: `bwd[j][i]` = clues `j..k` fit in cells `i..`.
+    bwd: Vec<bool>,
+    /// Difference array of "some arrangement fills this cell".
+    fill_diff: Vec<i32>,
+    /// "Some arrangement leaves this cell empty", including the virtual cell.
+    can_empty: Vec<bool>,
+    /// Smallest and largest possible start of every clue.
+    start_min: Vec<usize>,
+    start_max: Vec<usize>,
+}
+
+impl LineSolver {
+    /// A solver with empty scratch space (it grows on first use).
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Width of a table row: positions `0..=n + 1`.
+    #[inline]
+    fn w(&self) -> usize {
+        self.n + 2
+    }
+
+    /// Whether clue `j` can occupy cells `i..i + len` followed by a non-filled separator,
+    /// judging only by the cells themselves.
+    #[inline]
+    fn fits(&self, j: usize, i: usize) -> bool {
+        let len = self.clues[j];
+        // The block must end within the real line.
+        if i > self.n || len > self.n - i {
+            return false;
+        }
+        let end = i + len;
+        self.empty_before[end] == self.empty_before[i] && self.cells[end] != Cell::Filled
+    }
+
+    /// Finds every cell forced by the clues. `out` receives `line` with each cell that all
+    /// arrangements fill set to `Filled` and each cell that all leave empty set to `Empty`
+    /// (cells already known are kept; they are consistent, or the call fails).
+    ///
+    /// `clues` are run lengths; `[0]` and `[]` mean an empty line. A list with a 0 among
+    /// other clues has no arrangement (callers validate with
+    /// [`crate::line::validate_clues`] first).
+    ///
+    /// # Panics
+    /// If `out.len() != line.len()` (a programming error, not a data error).
+    pub fn solve(
+        &mut self,
+        clues: &[u32],
+        line: &[Cell],
+        out: &mut [Cell],
+    ) -> Result<(), Contradiction> {
+        assert_eq!(line.len(), out.len(), "output buffer must match the line");
+        self.prepare(clues, line)?;
+        let n = self.n;
+        let k = self.clues.len();
+        let w = self.w();
+
+        self.run_forward();
+        self.run_backward();
+        if !self.bwd[0] {
+            return Err(Contradiction);
+        }
+
+        // Collect which cells can be filled / empty in some full arrangement, and the
+        // start range of every clue.
+        self.fill_diff.clear();
+        self.fill_diff.resize(n + 2, 0);
+        self.can_empty.clear();
+        self.can_empty.resize(n + 1, false);
+        self.start_min.clear();
+        self.start_min.resize(k, usize::MAX);
+        self.start_max.clear();
+        self.start_max.resize(k, 0);
+        for i in 0..=n {
+            for j in 0..=k {
+                if !self.fwd[j * w + i] {
+                    continue;
+                }
+                if self.cells[i] != Cell::Filled && self.bwd[j * w + i + 1] {
+                    self.can_empty[i] = true;
+                }
+                if j < k && self.fits(j, i) {
+                    let end = i + self.clues[j];
+                    if self.bwd[(j + 1) * w + end + 1] {
+                        self.fill_diff[i] += 1;
+                        self.fill_diff[end] -= 1;
+                        self.can_empty[end] = true;
+                        self.start_min[j] = self.start_min[j].min(i);
+                        self.start_max[j] = self.start_max[j].max(i);
+                    }
+                }
+            }
+        }
+
+        let mut depth = 0i32;
+        for i in 0..n {
+            depth += self.fill_diff[i];
+            out[i] = match (depth > 0, self.can_empty[i]) {
+                (true, false) => Cell::Filled,
+                (false, true) => Cell::Empty,
+                (true, true) => line[i],
+                // Unreachable when an arrangement exists: every cell is either covered
+                // by a block or not.
+                (false, false) => return Err(Contradiction),
+            };
+        }
+        Ok(())
+    }
+
+    /// Only checks whether some arrangement fits (cheaper than [`LineSolver::solve`]: one
+    /// pass). Does not set the start ranges.
+    pub fn is_consistent(&mut self, clues: &[u32], line: &[Cell]) -> bool {
+        if self.prepare(clues, line).is_err() {
+            return false;
+        }
+        self.run_forward();
+        let w = self.w();
+        self.fwd[self.clues.len() * w + self.n + 1]
+    }
+
+    /// Smallest and largest start cell that clue `j` has in the arrangements the line
+    /// allows (valid after a successful [`LineSolver::solve`]; `j` indexes the normalised
+    /// clues). The clue's position is certain iff both are equal.
+    pub fn start_range(&self, j: usize) -> (usize, usize) {
+        (self.start_min[j], self.start_max[j])
+    }
+
+    /// Whether some arrangement the line allows starts clue `j` at cell `i` (valid after a
+    /// successful [`LineSolver::solve`]).
+    pub fn can_start(&self, j: usize, i: usize) -> bool {
+        let w = self.w();
+        if j >= self.clues.len() || i > self.n || !self.fwd[j * w + i] || !self.fits(j, i) {
+            return false;
+        }
+        self.bwd[(j + 1) * w + i + self.clues[j] + 1]
+    }
+
+    /// Number of clues of the last solve, after normalisation.
+    pub fn clue_count(&self) -> usize {
+        self.clues.len()
+    }
+
+    /// Loads clues and line into the scratch buffers.
+    fn prepare(&mut self, clues: &[u32], line: &[Cell]) -> Result<(), Contradiction> {
+        let clues = normalize_clues(clues);
+        if clues.contains(&0) {
+            return Err(Contradiction);
+        }
+        let n = line.len();
+        self.n = n;
+        self.clues.clear();
+        for &c in clues {
+            // A clue longer than the address space cannot fit any line; cap it at n + 1.
+            self.clues
+                .push(usize::try_from(c).map_or(n + 1, |c| c.min(n + 1)));
+        }
+        self.cells.clear();
+        self.cells.extend_from_slice(line);
+        self.cells.push(Cell::Empty);
+        self.empty_before.clear();
+        self.empty_before.reserve(n + 2);
+        let mut count = 0u32;
+        self.empty_before.push(0);
+        for &c in line {
+            if c == Cell::Empty {
+                count += 1;
+            }
+            self.empty_before.push(count);
+        }
+        // Virtual cell counted too, so `empty_before` has n + 2 entries.
+        self.empty_before.push(count + 1);
+        let size = (self.clues.len() + 1) * (n + 2);
+        self.fwd.clear();
+        self.fwd.resize(size, false);
+        self.bwd.clear();
+        self.bwd.resize(size, false);
+        Ok(())
+    }
+
+    fn run_forward(&mut self) {
+        let n = self.n;
+        let k = self.clues.len();
+        let w = self.w();
+        self.fwd[0] = true;
+        for i in 0..=n {
+            let gap_ok = self.cells[i] != Cell::Filled;
+            for j in 0..=k {
+                if !self.fwd[j * w + i] {
+                    continue;
+                }
+                if gap_ok {
+                    self.fwd[j * w + i + 1] = true;
+                }
+                if j < k && self.fits(j, i) {
+                    let next = i + self.clues[j] + 1;
+                    self.fwd[(j + 1) * w + next] = true;
+                }
+            }
+        }
+    }
+
+    fn run_backward(&mut self) {
+        let n = self.n;
+        let k = self.clues.len();
+        let w = self.w();
+        self.bwd[k * w + n + 1] = true;
+        for i in (0..=n).rev() {
+            let gap_ok = self.cells[i] != Cell::Filled;
+            for j in 0..=k {
+                let mut ok = gap_ok && self.bwd[j * w + i + 1];
+                if !ok && j < k && self.fits(j, i) {
+                    let next = i + self.clues[j] + 1;
+                    ok = self.bwd[(j + 1) * w + next];
+                }
+                self.bwd[j * w + i] = ok;
+            }
+        }
+    }
+}
+
+/// One-shot convenience: the forced cells of a line (allocates a solver; use a
+/// [`LineSolver`] in loops).
+pub fn solve_line(clues: &[u32], line: &[Cell]) -> Result<Vec<Cell>, Contradiction> {
+    let mut out = line.to_vec();
+    LineSolver::new().solve(clues, line, &mut out)?;
+    Ok(out)
+}
+
+/// Brute-force reference used by the property tests of this crate: every arrangement of
+/// the clues (start cells of the blocks) that is consistent with the line.
+#[cfg(test)]
+pub(crate) fn brute_force_arrangements(clues: &[u32], line: &[Cell]) -> Vec<Vec<usize>> {
+    fn rec(
+        clues: &[usize],
+        line: &[Cell],
+        j: usize,
+        from: usize,
+        cur: &mut Vec<usize>,
+        out: &mut Vec<Vec<usize>>,
+    ) {
+        let n = line.len();
+        if j == clues.len() {
+            // Everything from `from` on is empty.
+            if line[from.min(n)..].iter().all(|&c| c != Cell::Filled) {
+                out.push(cur.clone());
+            }
+            return;
+        }
+        let len = clues[j];
+        let mut s = from;
+        while s + len <= n {
+            // Cells between `from` and `s` are gaps.
+            let gap_ok = line[from..s].iter().all(|&c| c != Cell::Filled);
+            if !gap_ok {
+                break;
+            }
+            let block_ok = line[s..s + len].iter().all(|&c| c != Cell::Empty);
+            let sep_ok = s + len == n || line[s + len] != Cell::Filled;
+            if block_ok && sep_ok {
+                cur.push(s);
+                rec(clues, line, j + 1, (s + len + 1).min(n), cur, out);
+                cur.pop();
+            }
+            s += 1;
+        }
+    }
+    let clues: Vec<usize> = normalize_clues(clues).iter().map(|&c| c as usize).collect();
+    let mut out = Vec::new();
+    rec(&clues, line, 0, 0, &mut Vec::new(), &mut out);
+    out
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use crate::line::{format_line, parse_line};
+    use proptest::prelude::*;
+
+    fn solve_text(clues: &[u32], line: &str) -> Result<String, Contradiction> {
+        solve_line(clues, &parse_line(line).unwrap()).map(|c| format_line(&c))
+    }
+
+    #[test]
+    fn textbook_overlap() {
+        // A 5 in 8 cells: the middle two cells are forced.
+        assert_eq!(solve_text(&[5], "........").unwrap(), "...##...");
+        // 3 1 in 5 cells: fully determined.
+        assert_eq!(solve_text(&[3, 1], ".....").unwrap(), "###x#");
+        // Empty line.
+        assert_eq!(solve_text(&[], "...").unwrap(), "xxx");
+        assert_eq!(solve_text(&[0], "...").unwrap(), "xxx");
+        assert_eq!(solve_text(&[], "").unwrap(), "");
+        // A filled cell pins a 1 and crosses its neighbours.
+        assert_eq!(solve_text(&[1], "..#..").unwrap(), "xx#xx");
+    }
+
+    #[test]
+    fn contradictions() {
+        assert_eq!(solve_text(&[], ".#."), Err(Contradiction));
+        assert_eq!(solve_text(&[2], "#x#"), Err(Contradiction));
+        assert_eq!(solve_text(&[1, 1], "##."), Err(Contradiction));
+        assert_eq!(solve_text(&[3], ".."), Err(Contradiction));
+        assert_eq!(solve_text(&[1, 0], "..."), Err(Contradiction));
+        assert_eq!(solve_text(&[u32::MAX], "..."), Err(Contradiction));
+    }
+
+    #[test]
+    fn start_ranges() {
+        let mut s = LineSolver::new();
+        let line = parse_line("..#.......").unwrap();
+        let mut out = line.clone();
+        s.solve(&[2, 3], &line, &mut out).unwrap();
+        // Clue 2 covers cell 2: starts at 1 or 2.
+        assert_eq!(s.start_range(0), (1, 2));
+        assert!(s.can_start(0, 1) && s.can_start(0, 2) && !s.can_start(0, 0));
+        assert_eq!(s.start_range(1), (4, 7));
+    }
+
+    #[test]
+    fn reuse_does_not_grow_after_warm_up() {
+        let mut s = LineSolver::new();
+        let line = parse_line(".#....#...").unwrap();
+        let mut out = line.clone();
+        s.solve(&[2, 2, 1], &line, &mut out).unwrap();
+        let caps = (s.fwd.capacity(), s.bwd.capacity(), s.cells.capacity());
+        for _ in 0..10 {
+            s.solve(&[2, 2, 1], &line, &mut out).unwrap();
+            s.solve(&[1], &line[..3], &mut out[..3]).unwrap_or(());
+        }
+        assert_eq!(
+            caps,
+            (s.fwd.capacity(), s.bwd.capacity(), s.cells.capacity())
+        );
+    }
+
+    /// Random (clues, line) pairs up to length 20: half derived from a random picture with
+    /// some cells revealed (usually solvable), half fully random (often contradictory).
+    pub(crate) fn clues_and_line() -> impl Strategy<Value = (Vec<u32>, Vec<Cell>)> {
+        let from_picture = (0usize..=20)
+            .prop_flat_map(|n| {
+                (
+                    proptest::collection::vec(any::<bool>(), n),
+                    proptest::collection::vec(0u8..4, n),
+                )
+            })
+            .prop_map(|(pic, reveal)| {
+                let clues = crate::line::clues_of(&pic);
+                let line = pic
+                    .iter()
+                    .zip(&reveal)
+                    .map(|(&f, &r)| match (r, f) {
+                        (0, true) => Cell::Filled,
+                        (0, false) => Cell::Empty,
+                        _ => Cell::Unknown,
+                    })
+                    .collect();
+                (clues, line)
+            });
+        let random = (0usize..=20).prop_flat_map(|n| {
+            (
+                proptest::collection::vec(1u32..6, 0..5),
+                proptest::collection::vec(
+                    prop_oneof![Just(Cell::Unknown), Just(Cell::Filled), Just(Cell::Empty)],
+                    n,
+                ),
+            )
+        });
+        prop_oneof![from_picture, random]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2000))]
+
+        #[test]
+        fn matches_brute_force((clues, line) in clues_and_line()) {
+            let arrs = brute_force_arrangements(&clues, &line);
+            let mut solver = LineSolver::new();
+            let mut out = line.clone();
+            let got = solver.solve(&clues, &line, &mut out);
+            prop_assert_eq!(LineSolver::new().is_consistent(&clues, &line), !arrs.is_empty());
+            if arrs.is_empty() {
+                prop_assert_eq!(got, Err(Contradiction));
+                return Ok(());
+            }
+            prop_assert_eq!(got, Ok(()));
+            // Forced cells = cells on which every arrangement agrees.
+            let n = line.len();
+            let pictures: Vec<Vec<bool>> = arrs.iter().map(|a| {
+                let mut p = vec![false; n];
+                for (j, &s) in a.iter().enumerate() {
+                    for cell in p.iter_mut().skip(s).take(clues[j] as usize) { *cell = true; }
+                }
+                p
+            }).collect();
+            for i in 0..n {
+                let all_filled = pictures.iter().all(|p| p[i]);
+                let all_empty = pictures.iter().all(|p| !p[i]);
+                let want = if all_filled { Cell::Filled } else if all_empty { Cell::Empty } else { line[i] };
+                prop_assert_eq!(out[i], want, "cell {} of {:?} clues {:?}", i, format_line(&line), &clues);
+            }
+            // Start sets per clue.
+            let k = crate::line::normalize_clues(&clues).len();
+            prop_assert_eq!(solver.clue_count(), k);
+            for j in 0..k {
+                let starts: std::collections::BTreeSet<usize> = arrs.iter().map(|a| a[j]).collect();
+                let lo = *starts.iter().next().unwrap();
+                let hi = *starts.iter().next_back().unwrap();
+                prop_assert_eq!(solver.start_range(j), (lo, hi));
+                for i in 0..=n {
+                    prop_assert_eq!(solver.can_start(j, i), starts.contains(&i));
+                }
+            }
+        }
+    }
+}
