@@ -1,8 +1,10 @@
 //! Exact rule engine for nonogram. Plain Rust API: no I/O, no printing; the `puzzles` CLI owns those.
 #![deny(clippy::print_stdout, clippy::print_stderr)]
 
+pub mod formats;
 pub mod line;
 pub mod linesolver;
+pub mod solver;
 
 use serde::{Deserialize, Serialize};
 use std::fmt;

@@ -1,0 +1,717 @@
+//! Puzzle files other than the JSON contract: the `.non` text format (Steve Simpson's, read
+//! by most nonogram solvers, nonogrid among them) and the XML that webpbn exports
+//! (`<puzzleset><puzzle><clue type="rows"><line><count>..`).
+//!
+//! Reading gives a [`SolveInput`] (clues only; the solver checks that they make sense).
+//! A file that cannot be read gives a [`FormatError`] with the 1-based line and column of the
+//! fault, so an author can fix the file. Writing ([`to_non`], [`to_webpbn_xml`]) produces files
+//! the same readers (and other solvers) accept; the benchmark uses it to feed nonogrid.
+
+use crate::line::MAX_LINE_LEN;
+use crate::solver::SolveInput;
+use std::fmt;
+
+/// The file formats [`parse_puzzle`] reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    /// The `.non` text format: `width`/`height`, then `rows` and `columns` sections with one
+    /// comma-separated clue list per line.
+    Non,
+    /// webpbn's XML export (`<puzzleset>`), black-and-white puzzles only.
+    Xml,
+}
+
+impl Format {
+    /// The format named on a command line (`non`, `xml`; case-insensitive).
+    pub fn from_name(name: &str) -> Option<Format> {
+        match name.to_ascii_lowercase().as_str() {
+            "non" => Some(Format::Non),
+            "xml" | "pbn" => Some(Format::Xml),
+            _ => None,
+        }
+    }
+
+    /// The format a file name's extension implies (`.non`, `.xml`, `.pbn`), or `None` (JSON
+    /// or unknown: the caller decides).
+    pub fn from_path(path: &str) -> Option<Format> {
+        let ext = path.rsplit_once('.')?.1;
+        if ext.contains('/') || ext.contains('\\') {
+            return None;
+        }
+        Format::from_name(ext)
+    }
+}
+
+/// Why a puzzle file could not be read. `line` and `column` are 1-based (column counts
+/// characters); both are 0 when the fault is the file as a whole (e.g. no `rows` section).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FormatError {
+    pub line: usize,
+    pub column: usize,
+    pub message: String,
+}
+
+impl FormatError {
+    fn at(line: usize, column: usize, message: impl Into<String>) -> FormatError {
+        FormatError {
+            line,
+            column,
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for FormatError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.line == 0 {
+            write!(f, "{}", self.message)
+        } else {
+            write!(
+                f,
+                "line {}, column {}: {}",
+                self.line, self.column, self.message
+            )
+        }
+    }
+}
+
+impl std::error::Error for FormatError {}
+
+/// Reads a puzzle file in the given format into the solver's input (no timeout set).
+pub fn parse_puzzle(text: &str, format: Format) -> Result<SolveInput, FormatError> {
+    match format {
+        Format::Non => parse_non(text),
+        Format::Xml => parse_webpbn_xml(text),
+    }
+}
+
+/// Keywords of the `.non` format that carry no clue and are skipped with their value.
+/// `goal` / `solution` lines hold a picture the file may ship: we solve, so we ignore it.
+const NON_IGNORED: &[&str] = &[
+    "title",
+    "by",
+    "author",
+    "copyright",
+    "license",
+    "licence",
+    "catalogue",
+    "catalog",
+    "goal",
+    "solution",
+    "note",
+    "comment",
+    "id",
+    "source",
+    "color",
+    "colour",
+    "difficulty",
+];
+
+/// A line of a `rows`/`columns` section: its number, and its clues (`None` when blank).
+type SectionLine = (usize, Option<Vec<u32>>);
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Section {
+    None,
+    Rows,
+    Columns,
+}
+
+/// Reads the `.non` format. Rules (those of the published description, made precise):
+/// - a line whose first non-blank character is `#` or that starts with `//` is a comment;
+/// - `width N`, `height N` give the size (optional: the sections' lengths are used);
+/// - `rows` and `columns` start a section; its clue lines run to the next keyword line.
+///   A clue line is numbers separated by commas and/or blanks; `0` (or a blank line between
+///   two clue lines) is an empty line. Blank lines at the start and end of a section are
+///   separators, not lines;
+/// - other keywords (`title`, `by`, `copyright`, `goal`, ...) are accepted and ignored.
+fn parse_non(text: &str) -> Result<SolveInput, FormatError> {
+    let mut width: Option<(usize, usize)> = None; // (value, line)
+    let mut height: Option<(usize, usize)> = None;
+    // Each section: header line, and its lines as (line number, clue list or None for blank).
+    let mut rows: Option<(usize, Vec<SectionLine>)> = None;
+    let mut cols: Option<(usize, Vec<SectionLine>)> = None;
+    let mut section = Section::None;
+
+    for (idx, raw) in text.lines().enumerate() {
+        let lineno = idx + 1;
+        let line = raw.trim_end_matches('\r');
+        let trimmed = line.trim();
+        if trimmed.starts_with('#') || trimmed.starts_with("//") {
+            continue;
+        }
+        let first = trimmed.chars().next();
+        let is_clue_line = trimmed.is_empty() || first.is_some_and(|c| c.is_ascii_digit());
+        if section != Section::None && is_clue_line {
+            let entry = if trimmed.is_empty() {
+                None
+            } else {
+                Some(parse_clue_line(line, lineno)?)
+            };
+            let target = if section == Section::Rows {
+                &mut rows
+            } else {
+                &mut cols
+            };
+            if let Some((_, lines)) = target.as_mut() {
+                lines.push((lineno, entry));
+                if lines.len() > MAX_LINE_LEN + 2 * 64 {
+                    return Err(FormatError::at(
+                        lineno,
+                        1,
+                        format!("more than {MAX_LINE_LEN} clue lines in one section"),
+                    ));
+                }
+            }
+            continue;
+        }
+        if trimmed.is_empty() {
+            continue;
+        }
+        let keyword_end = trimmed
+            .find(|c: char| c.is_whitespace())
+            .unwrap_or(trimmed.len());
+        let keyword = &trimmed[..keyword_end];
+        let rest = trimmed[keyword_end..].trim();
+        let col = column_of(line, keyword);
+        match keyword.to_ascii_lowercase().as_str() {
+            "width" | "height" => {
+                let value = parse_size(rest, line, lineno, keyword)?;
+                let slot = if keyword.eq_ignore_ascii_case("width") {
+                    &mut width
+                } else {
+                    &mut height
+                };
+                if slot.is_some() {
+                    return Err(FormatError::at(
+                        lineno,
+                        col,
+                        format!("second `{keyword}` line"),
+                    ));
+                }
+                *slot = Some((value, lineno));
+                section = Section::None;
+            }
+            "rows" | "columns" => {
+                if !rest.is_empty() {
+                    return Err(FormatError::at(
+                        lineno,
+                        column_of(line, rest),
+                        format!(
+                            "unexpected text after `{keyword}`: clue lists go on the lines below it"
+                        ),
+                    ));
+                }
+                let is_rows = keyword.eq_ignore_ascii_case("rows");
+                let slot = if is_rows { &mut rows } else { &mut cols };
+                if slot.is_some() {
+                    return Err(FormatError::at(
+                        lineno,
+                        col,
+                        format!("second `{keyword}` section"),
+                    ));
+                }
+                *slot = Some((lineno, Vec::new()));
+                section = if is_rows {
+                    Section::Rows
+                } else {
+                    Section::Columns
+                };
+            }
+            k if NON_IGNORED.contains(&k) => {
+                section = Section::None;
+            }
+            _ => {
+                return Err(FormatError::at(
+                    lineno,
+                    col,
+                    format!(
+                        "unknown keyword `{keyword}` (expected width, height, rows, columns, title, ...)"
+                    ),
+                ));
+            }
+        }
+    }
+
+    let (rows_line, row_lines) =
+        rows.ok_or_else(|| FormatError::at(0, 0, "the file has no `rows` section"))?;
+    let (cols_line, col_lines) =
+        cols.ok_or_else(|| FormatError::at(0, 0, "the file has no `columns` section"))?;
+    let rows = finish_section(row_lines, rows_line, "rows", height)?;
+    let cols = finish_section(col_lines, cols_line, "columns", width)?;
+    Ok(SolveInput {
+        rows,
+        cols,
+        timeout_ms: None,
+    })
+}
+
+/// 1-based character column where `part` (a sub-slice of `line`) starts.
+fn column_of(line: &str, part: &str) -> usize {
+    let offset = (part.as_ptr() as usize).saturating_sub(line.as_ptr() as usize);
+    let offset = offset.min(line.len());
+    line[..offset].chars().count() + 1
+}
+
+fn parse_size(rest: &str, line: &str, lineno: usize, keyword: &str) -> Result<usize, FormatError> {
+    let col = column_of(line, rest);
+    let value: usize = rest.parse().map_err(|_| {
+        FormatError::at(
+            lineno,
+            col,
+            format!("`{keyword}` needs a whole number, found {rest:?}"),
+        )
+    })?;
+    if value == 0 || value > MAX_LINE_LEN {
+        return Err(FormatError::at(
+            lineno,
+            col,
+            format!("`{keyword}` {value} is outside 1..={MAX_LINE_LEN}"),
+        ));
+    }
+    Ok(value)
+}
+
+/// One clue line: numbers separated by commas and/or blanks (`3,1`, `3 1`, `3, 1`, `0`).
+fn parse_clue_line(line: &str, lineno: usize) -> Result<Vec<u32>, FormatError> {
+    let mut clues = Vec::new();
+    // Between two numbers: any blanks and at most one comma.
+    let mut comma_pending = false;
+    let mut chars = line.char_indices().peekable();
+    while let Some(&(pos, c)) = chars.peek() {
+        let col = line[..pos].chars().count() + 1;
+        if c.is_ascii_digit() {
+            let mut value: u32 = 0;
+            while let Some(&(_, d)) = chars.peek() {
+                let Some(digit) = d.to_digit(10) else { break };
+                value = value
+                    .checked_mul(10)
+                    .and_then(|v| v.checked_add(digit))
+                    .ok_or_else(|| FormatError::at(lineno, col, "clue number is too large"))?;
+                chars.next();
+            }
+            if let Some(&(p2, next)) = chars.peek()
+                && next.is_alphabetic()
+            {
+                let col2 = line[..p2].chars().count() + 1;
+                return Err(FormatError::at(
+                    lineno,
+                    col2,
+                    format!("unexpected {next:?} after a clue (colour clues are not supported)"),
+                ));
+            }
+            clues.push(value);
+            comma_pending = false;
+        } else if c == ',' {
+            if clues.is_empty() || comma_pending {
+                return Err(FormatError::at(lineno, col, "empty clue before a comma"));
+            }
+            comma_pending = true;
+            chars.next();
+        } else if c.is_whitespace() {
+            chars.next();
+        } else {
+            return Err(FormatError::at(
+                lineno,
+                col,
+                format!("unexpected {c:?} in a clue line (expected numbers separated by commas)"),
+            ));
+        }
+    }
+    if comma_pending {
+        let col = line.trim_end().chars().count();
+        return Err(FormatError::at(lineno, col, "clue line ends with a comma"));
+    }
+    Ok(clues)
+}
+
+/// Trims blank separator lines at both ends of a section, turns inner blank lines into empty
+/// lines, and checks the count against `width`/`height` when given.
+fn finish_section(
+    mut lines: Vec<SectionLine>,
+    header_line: usize,
+    name: &str,
+    declared: Option<(usize, usize)>,
+) -> Result<Vec<Vec<u32>>, FormatError> {
+    while lines.last().is_some_and(|(_, l)| l.is_none()) {
+        lines.pop();
+    }
+    let start = lines
+        .iter()
+        .position(|(_, l)| l.is_some())
+        .unwrap_or(lines.len());
+    let lines: Vec<Vec<u32>> = lines
+        .into_iter()
+        .skip(start)
+        .map(|(_, l)| match l {
+            Some(v) if v == [0] => Vec::new(),
+            Some(v) => v,
+            None => Vec::new(),
+        })
+        .collect();
+    if lines.is_empty() {
+        return Err(FormatError::at(
+            header_line,
+            1,
+            format!("the `{name}` section has no clue lines"),
+        ));
+    }
+    if let Some((n, at)) = declared
+        && n != lines.len()
+    {
+        let what = if name == "rows" { "height" } else { "width" };
+        return Err(FormatError::at(
+            at,
+            1,
+            format!(
+                "`{what}` says {n} but the `{name}` section (line {header_line}) has {} clue lines",
+                lines.len()
+            ),
+        ));
+    }
+    if lines.len() > MAX_LINE_LEN {
+        return Err(FormatError::at(
+            header_line,
+            1,
+            format!(
+                "the `{name}` section has {} lines, more than the limit of {MAX_LINE_LEN}",
+                lines.len()
+            ),
+        ));
+    }
+    Ok(lines)
+}
+
+/// Reads webpbn's XML export: the first `<puzzle>` of a `<puzzleset>` (or a bare
+/// `<puzzle>`), its `<clue type="rows">` and `<clue type="columns">` lists of
+/// `<line><count>N</count>...</line>`. Colour puzzles (a `<count color=..>` other than the
+/// puzzle's default colour) are refused: this is a black-and-white solver.
+fn parse_webpbn_xml(text: &str) -> Result<SolveInput, FormatError> {
+    let options = roxmltree::ParsingOptions {
+        allow_dtd: true,
+        ..Default::default()
+    };
+    let doc = roxmltree::Document::parse_with_options(text, options).map_err(|e| {
+        let pos = e.pos();
+        FormatError::at(
+            pos.row as usize,
+            pos.col as usize,
+            format!("malformed XML: {e}"),
+        )
+    })?;
+    let pos_of = |node: roxmltree::Node| {
+        let p = doc.text_pos_at(node.range().start);
+        (p.row as usize, p.col as usize)
+    };
+    let root = doc.root_element();
+    let puzzle = match root.tag_name().name() {
+        "puzzle" => root,
+        "puzzleset" => root
+            .children()
+            .find(|n| n.is_element() && n.tag_name().name() == "puzzle")
+            .ok_or_else(|| {
+                let (l, c) = pos_of(root);
+                FormatError::at(l, c, "the <puzzleset> holds no <puzzle>")
+            })?,
+        other => {
+            let (l, c) = pos_of(root);
+            return Err(FormatError::at(
+                l,
+                c,
+                format!("expected <puzzleset> or <puzzle> as the root element, found <{other}>"),
+            ));
+        }
+    };
+    if let Some(kind) = puzzle.attribute("type")
+        && kind != "grid"
+    {
+        let (l, c) = pos_of(puzzle);
+        return Err(FormatError::at(
+            l,
+            c,
+            format!("puzzle type {kind:?} is not supported (only \"grid\")"),
+        ));
+    }
+    let default_color = puzzle.attribute("defaultcolor").unwrap_or("black");
+    let mut rows: Option<Vec<Vec<u32>>> = None;
+    let mut cols: Option<Vec<Vec<u32>>> = None;
+    for clue in puzzle
+        .children()
+        .filter(|n| n.is_element() && n.tag_name().name() == "clue")
+    {
+        let (l, c) = pos_of(clue);
+        let slot = match clue.attribute("type") {
+            Some("rows") => &mut rows,
+            Some("columns") => &mut cols,
+            other => {
+                return Err(FormatError::at(
+                    l,
+                    c,
+                    format!("<clue> needs type=\"rows\" or type=\"columns\", found {other:?}"),
+                ));
+            }
+        };
+        if slot.is_some() {
+            return Err(FormatError::at(l, c, "a second <clue> of the same type"));
+        }
+        let mut lines = Vec::new();
+        for line in clue.children().filter(|n| n.is_element()) {
+            let (l, c) = pos_of(line);
+            if line.tag_name().name() != "line" {
+                return Err(FormatError::at(
+                    l,
+                    c,
+                    format!(
+                        "expected <line> inside <clue>, found <{}>",
+                        line.tag_name().name()
+                    ),
+                ));
+            }
+            let mut counts = Vec::new();
+            for count in line.children().filter(|n| n.is_element()) {
+                let (l, c) = pos_of(count);
+                if count.tag_name().name() != "count" {
+                    return Err(FormatError::at(
+                        l,
+                        c,
+                        format!(
+                            "expected <count> inside <line>, found <{}>",
+                            count.tag_name().name()
+                        ),
+                    ));
+                }
+                if let Some(color) = count.attribute("color")
+                    && color != default_color
+                {
+                    return Err(FormatError::at(
+                        l,
+                        c,
+                        format!(
+                            "colour {color:?} is not supported: only black-and-white puzzles can be solved"
+                        ),
+                    ));
+                }
+                let text = count.text().unwrap_or("").trim();
+                let value: u32 = text.parse().map_err(|_| {
+                    FormatError::at(
+                        l,
+                        c,
+                        format!("<count> needs a whole number, found {text:?}"),
+                    )
+                })?;
+                counts.push(value);
+            }
+            if counts == [0] {
+                counts.clear();
+            }
+            lines.push(counts);
+            if lines.len() > MAX_LINE_LEN {
+                return Err(FormatError::at(
+                    l,
+                    c,
+                    format!("more than {MAX_LINE_LEN} <line> elements in one <clue>"),
+                ));
+            }
+        }
+        if lines.is_empty() {
+            return Err(FormatError::at(l, c, "the <clue> has no <line>"));
+        }
+        *slot = Some(lines);
+    }
+    let (l, c) = pos_of(puzzle);
+    let rows =
+        rows.ok_or_else(|| FormatError::at(l, c, "the <puzzle> has no <clue type=\"rows\">"))?;
+    let cols =
+        cols.ok_or_else(|| FormatError::at(l, c, "the <puzzle> has no <clue type=\"columns\">"))?;
+    Ok(SolveInput {
+        rows,
+        cols,
+        timeout_ms: None,
+    })
+}
+
+fn clue_text(clues: &[u32]) -> String {
+    if clues.is_empty() {
+        "0".to_string()
+    } else {
+        clues
+            .iter()
+            .map(u32::to_string)
+            .collect::<Vec<_>>()
+            .join(",")
+    }
+}
+
+/// Writes a puzzle in the `.non` format (readable by [`parse_puzzle`] and by nonogrid).
+/// `title` is written with its double quotes replaced by single ones.
+pub fn to_non(title: Option<&str>, rows: &[Vec<u32>], cols: &[Vec<u32>]) -> String {
+    let mut out = String::new();
+    if let Some(t) = title {
+        out.push_str(&format!(
+            "title \"{}\"\n",
+            t.replace(['"', '\n', '\r'], "'")
+        ));
+    }
+    out.push_str(&format!(
+        "width {}\nheight {}\n\nrows\n",
+        cols.len(),
+        rows.len()
+    ));
+    for r in rows {
+        out.push_str(&clue_text(r));
+        out.push('\n');
+    }
+    out.push_str("\ncolumns\n");
+    for c in cols {
+        out.push_str(&clue_text(c));
+        out.push('\n');
+    }
+    out
+}
+
+fn xml_escape(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// Writes a puzzle as webpbn XML (a `<puzzleset>` with one black-and-white `<puzzle>`).
+pub fn to_webpbn_xml(title: Option<&str>, rows: &[Vec<u32>], cols: &[Vec<u32>]) -> String {
+    let mut out = String::from(
+        "<?xml version=\"1.0\"?>\n<puzzleset>\n<puzzle type=\"grid\" defaultcolor=\"black\">\n",
+    );
+    if let Some(t) = title {
+        out.push_str(&format!("<title>{}</title>\n", xml_escape(t)));
+    }
+    out.push_str("<color name=\"white\" char=\".\">fff</color>\n<color name=\"black\" char=\"X\">000</color>\n");
+    for (kind, lines) in [("columns", cols), ("rows", rows)] {
+        out.push_str(&format!("<clue type=\"{kind}\">\n"));
+        for line in lines {
+            out.push_str("<line>");
+            for n in line {
+                out.push_str(&format!("<count>{n}</count>"));
+            }
+            out.push_str("</line>\n");
+        }
+        out.push_str("</clue>\n");
+    }
+    out.push_str("</puzzle>\n</puzzleset>\n");
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const DANCER: &str =
+        "title \"dancer\"\nwidth 5\nheight 3\n\nrows\n2\n2,1\n0\n\ncolumns\n1\n1 1\n\n0\n3\n";
+
+    #[test]
+    fn reads_non_sections_and_empty_lines() {
+        let p = parse_puzzle(DANCER, Format::Non).unwrap();
+        assert_eq!(p.rows, vec![vec![2], vec![2, 1], vec![]]);
+        // The blank line inside `columns` is an empty column, `0` another.
+        assert_eq!(p.cols, vec![vec![1], vec![1, 1], vec![], vec![], vec![3]]);
+    }
+
+    #[test]
+    fn non_comments_and_unknown_keywords() {
+        let text = "# a comment\nrows\n1\n\ncolumns\n1\n";
+        let p = parse_puzzle(text, Format::Non).unwrap();
+        assert_eq!((p.rows.len(), p.cols.len()), (1, 1));
+        let err = parse_puzzle("widht 5\nrows\n1\ncolumns\n1\n", Format::Non).unwrap_err();
+        assert_eq!((err.line, err.column), (1, 1));
+        assert!(err.message.contains("widht"), "{err}");
+    }
+
+    #[test]
+    fn non_errors_name_the_line() {
+        let err =
+            parse_puzzle("width 2\nheight 1\nrows\n1,a\ncolumns\n1\n0\n", Format::Non).unwrap_err();
+        assert_eq!(err.line, 4);
+        assert_eq!(err.column, 3);
+        let err =
+            parse_puzzle("width 3\nheight 1\nrows\n1\ncolumns\n1\n0\n", Format::Non).unwrap_err();
+        assert_eq!(err.line, 1, "{err}");
+        assert!(err.message.contains("width"), "{err}");
+        let err = parse_puzzle("rows\n1\n", Format::Non).unwrap_err();
+        assert!(err.message.contains("columns"), "{err}");
+        let err = parse_puzzle("rows\n1,,2\ncolumns\n1\n", Format::Non).unwrap_err();
+        assert_eq!((err.line, err.column), (2, 3));
+        let err = parse_puzzle("rows\n99999999999\ncolumns\n1\n", Format::Non).unwrap_err();
+        assert_eq!(err.line, 2);
+        let err = parse_puzzle("width 0\nrows\n1\ncolumns\n1\n", Format::Non).unwrap_err();
+        assert_eq!(err.line, 1);
+    }
+
+    #[test]
+    fn non_round_trip() {
+        let rows = vec![vec![1, 2], vec![], vec![4]];
+        let cols = vec![vec![1], vec![2], vec![], vec![3]];
+        let text = to_non(Some("t \"q\""), &rows, &cols);
+        let p = parse_puzzle(&text, Format::Non).unwrap();
+        assert_eq!((p.rows, p.cols), (rows, cols));
+    }
+
+    #[test]
+    fn xml_round_trip_and_export_shape() {
+        let rows = vec![vec![1, 2], vec![], vec![4]];
+        let cols = vec![vec![1], vec![2], vec![], vec![3]];
+        let text = to_webpbn_xml(Some("a < b"), &rows, &cols);
+        assert!(text.contains("<clue type=\"rows\">"));
+        let p = parse_puzzle(&text, Format::Xml).unwrap();
+        assert_eq!((p.rows, p.cols), (rows, cols));
+    }
+
+    #[test]
+    fn reads_webpbn_export_with_doctype() {
+        let text = r#"<?xml version="1.0"?>
+<!DOCTYPE pbn SYSTEM "https://webpbn.com/pbn-0.3.dtd">
+<puzzleset>
+<source>webpbn.com</source>
+<puzzle type="grid" defaultcolor="black">
+<id>#1</id>
+<title>Demo</title>
+<color name="white" char=".">fff</color>
+<color name="black" char="X">000</color>
+<clue type="columns">
+<line><count>2</count><count>1</count></line>
+<line><count>1</count></line>
+</clue>
+<clue type="rows">
+<line><count>2</count></line>
+<line></line>
+<line><count color="black">1</count></line>
+</clue>
+<solution type="goal"><image>|XX|..|X.|</image></solution>
+</puzzle>
+</puzzleset>"#;
+        let p = parse_puzzle(text, Format::Xml).unwrap();
+        assert_eq!(p.rows, vec![vec![2], vec![], vec![1]]);
+        assert_eq!(p.cols, vec![vec![2, 1], vec![1]]);
+    }
+
+    #[test]
+    fn xml_errors_have_positions() {
+        let err = parse_puzzle("<puzzleset>\n<puzzle>\n<clue type=\"rows\"><line><count>x</count></line></clue>\n</puzzle></puzzleset>", Format::Xml).unwrap_err();
+        assert_eq!(err.line, 3, "{err}");
+        assert!(err.message.contains("whole number"), "{err}");
+        let err = parse_puzzle("<puzzleset>\n<puzzle>\n</puzzleset>", Format::Xml).unwrap_err();
+        assert_eq!(err.line, 3, "{err}");
+        let err = parse_puzzle(
+            "<puzzle><clue type=\"rows\"><line><count color=\"red\">1</count></line></clue></puzzle>",
+            Format::Xml,
+        )
+        .unwrap_err();
+        assert!(err.message.contains("colour"), "{err}");
+    }
+
+    #[test]
+    fn format_from_path() {
+        assert_eq!(Format::from_path("a/b.non"), Some(Format::Non));
+        assert_eq!(Format::from_path("x.XML"), Some(Format::Xml));
+        assert_eq!(Format::from_path("x.json"), None);
+        assert_eq!(Format::from_path("dir.non/file"), None);
+    }
+}

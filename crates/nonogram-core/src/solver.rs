@@ -1,0 +1,804 @@
+//! The full nonogram solver behind `puzzles nonogram solve`: is there no solution, exactly one,
+//! or more than one, with the pictures as proof.
+//!
+//! Method (the one the strongest published solvers share: Naughty, pbnsolve, the TAAI
+//! tournament solvers, nonogrid):
+//! 1. **Propagation.** Every row and column is a line; the exact line solver
+//!    ([`crate::linesolver::LineSolver`]) finds the cells all arrangements of a line agree on.
+//!    A queue holds the lines whose cells changed since they were last solved, until it is
+//!    empty (a fixpoint) or a line has no arrangement (a contradiction).
+//! 2. **Probing.** At a fixpoint, each unknown cell is tried filled and empty, each followed by
+//!    propagation. A value that leads to a contradiction is impossible, so the cell takes the
+//!    other one; cells both tries agree on are forced too. Probes whose assignment an earlier
+//!    successful probe of the same pass already implied are skipped: their consequences are a
+//!    subset of that probe's, so they cannot contradict. Passes repeat until nothing changes.
+//! 3. **Search.** If cells are still unknown, branch on the cell whose two probes fixed the most
+//!    cells, depth-first, probing at every node, and keep going after the first solution until a
+//!    second one turns up or the whole space is refuted. Everything is undone through a trail of
+//!    assigned cells, so no grid is ever copied.
+//!
+//! Every deduction is sound, so a grid that line logic alone completes is the unique
+//! solution. Every picture is checked against all clues before it is returned.
+
+use crate::InputError;
+use crate::line::{Cell, MAX_LINE_LEN, clues_of, runs_equal_clues, validate_clues};
+use crate::linesolver::LineSolver;
+use serde::{Deserialize, Serialize};
+use std::collections::VecDeque;
+use std::time::{Duration, Instant};
+
+/// Timeout when the input names none: generous, but a pipeline never hangs.
+pub const DEFAULT_TIMEOUT_MS: u64 = 60_000;
+
+/// `solve` input: the clues (`[]` or `[0]` for an empty line) and an optional time limit.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SolveInput {
+    /// Row clues, top row first.
+    pub rows: Vec<Vec<u32>>,
+    /// Column clues, left column first.
+    pub cols: Vec<Vec<u32>>,
+    /// Time limit in milliseconds (default 60000). When it runs out the verdict says
+    /// `"status": "timeout"`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub timeout_ms: Option<u64>,
+}
+
+/// How many solutions the puzzle has, as far as the solver got.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum SolveStatus {
+    /// Exactly one solution (`solution` holds it).
+    Unique,
+    /// At least two (`solutions` holds two different ones).
+    Multiple,
+    /// No picture satisfies all clues.
+    None,
+    /// The time limit ran out first (`solutions` holds any solution found before).
+    Timeout,
+}
+
+/// What the solver did, for authors who want to know how hard the puzzle is.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct SolveStats {
+    /// Line logic alone (each row and column on its own, repeatedly) decided the puzzle:
+    /// no probing and no guessing needed. This is what "solvable without guessing" means to
+    /// most players.
+    pub line_logic: bool,
+    /// Line logic plus probing decided it without any branching.
+    pub no_search: bool,
+    /// Search nodes visited (1 = only the root).
+    pub nodes: u64,
+    /// Deepest branching level reached (0 = no branching).
+    pub max_depth: u32,
+    /// Cells tried by probing.
+    pub probes: u64,
+    /// Line solver calls.
+    pub line_solves: u64,
+    /// Wall-clock time of the solve in milliseconds.
+    pub elapsed_ms: u64,
+}
+
+/// `solve` verdict. Pictures are one string per row, top first, `#` filled and `.` empty.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct SolveVerdict {
+    pub status: SolveStatus,
+    /// The solution when `status` is `unique`, otherwise null.
+    pub solution: Option<Vec<String>>,
+    /// The solutions found: two different ones for `multiple` (the proof), the one for
+    /// `unique`, none for `none`, and whatever was found before a `timeout`.
+    pub solutions: Vec<Vec<String>>,
+    pub stats: SolveStats,
+}
+
+/// A checked puzzle: clues normalised (`[0]` -> `[]`), sizes within limits, totals equal.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Puzzle {
+    pub rows: Vec<Vec<u32>>,
+    pub cols: Vec<Vec<u32>>,
+}
+
+impl Puzzle {
+    pub fn height(&self) -> usize {
+        self.rows.len()
+    }
+    pub fn width(&self) -> usize {
+        self.cols.len()
+    }
+
+    /// Checks clue lists as the user gave them. Errors carry a JSON pointer into the input
+    /// (`/rows/3`, `/cols`, `""`).
+    pub fn new(rows: &[Vec<u32>], cols: &[Vec<u32>]) -> Result<Puzzle, InputError> {
+        for (name, lines) in [("rows", rows), ("cols", cols)] {
+            if lines.is_empty() {
+                return Err(InputError::new(
+                    format!("/{name}"),
+                    format!("a puzzle needs at least one clue list in `{name}`"),
+                ));
+            }
+            if lines.len() > MAX_LINE_LEN {
+                return Err(InputError::new(
+                    format!("/{name}"),
+                    format!(
+                        "{} clue lists in `{name}`, more than the limit of {MAX_LINE_LEN}",
+                        lines.len()
+                    ),
+                ));
+            }
+        }
+        let check = |name: &str, lines: &[Vec<u32>], len: usize| {
+            let mut out = Vec::with_capacity(lines.len());
+            let mut total: u64 = 0;
+            for (i, clues) in lines.iter().enumerate() {
+                let norm = validate_clues(clues, len)
+                    .map_err(|e| InputError::new(format!("/{name}/{i}"), e.to_string()))?;
+                // Fits in the line, so the sum is at most MAX_LINE_LEN: no overflow.
+                total += norm.iter().map(|&c| u64::from(c)).sum::<u64>();
+                out.push(norm.to_vec());
+            }
+            Ok::<_, InputError>((out, total))
+        };
+        let (rows_n, row_total) = check("rows", rows, cols.len())?;
+        let (cols_n, col_total) = check("cols", cols, rows.len())?;
+        if row_total != col_total {
+            return Err(InputError::new(
+                "",
+                format!(
+                    "the row clues fill {row_total} cells but the column clues fill {col_total}; they must be equal"
+                ),
+            ));
+        }
+        Ok(Puzzle {
+            rows: rows_n,
+            cols: cols_n,
+        })
+    }
+
+    /// Whether a full picture (row-major, `true` = filled) satisfies every clue.
+    pub fn check_picture(&self, filled: &[bool]) -> bool {
+        let (h, w) = (self.height(), self.width());
+        if filled.len() != h * w {
+            return false;
+        }
+        let rows_ok = (0..h).all(|r| clues_of(&filled[r * w..(r + 1) * w]) == self.rows[r]);
+        rows_ok
+            && (0..w).all(|c| {
+                let col: Vec<bool> = (0..h).map(|r| filled[r * w + c]).collect();
+                clues_of(&col) == self.cols[c]
+            })
+    }
+
+    /// Text rows of a picture.
+    pub fn picture_text(&self, filled: &[bool]) -> Vec<String> {
+        filled
+            .chunks(self.width())
+            .map(|row| row.iter().map(|&f| if f { '#' } else { '.' }).collect())
+            .collect()
+    }
+}
+
+/// Solves a puzzle given as JSON input: see the module documentation for the method.
+pub fn solve(input: SolveInput) -> Result<SolveVerdict, InputError> {
+    let start = Instant::now();
+    let puzzle = Puzzle::new(&input.rows, &input.cols)?;
+    let timeout = input.timeout_ms.unwrap_or(DEFAULT_TIMEOUT_MS);
+    let deadline = start.checked_add(Duration::from_millis(timeout));
+    Ok(solve_puzzle(&puzzle, deadline, start))
+}
+
+/// Solves a checked puzzle; `deadline` `None` means no limit.
+pub fn solve_puzzle(puzzle: &Puzzle, deadline: Option<Instant>, start: Instant) -> SolveVerdict {
+    let mut engine = Engine::new(puzzle, deadline);
+    let outcome = engine.run();
+    let status = match outcome {
+        Err(Stop::Timeout) => SolveStatus::Timeout,
+        Err(Stop::Enough) => SolveStatus::Multiple,
+        // A contradiction escaping `run` means the root itself is refuted.
+        Err(Stop::Contradiction) | Ok(()) => match engine.solutions.len() {
+            0 => SolveStatus::None,
+            1 => SolveStatus::Unique,
+            _ => SolveStatus::Multiple,
+        },
+    };
+    // Every picture was checked when recorded; check again here, where it is returned, so
+    // that no code path can hand out a wrong picture.
+    let solutions: Vec<Vec<String>> = engine
+        .solutions
+        .iter()
+        .filter(|s| puzzle.check_picture(s))
+        .map(|s| puzzle.picture_text(s))
+        .collect();
+    assert_eq!(
+        solutions.len(),
+        engine.solutions.len(),
+        "solver produced a picture that breaks a clue"
+    );
+    let solution = match status {
+        SolveStatus::Unique => solutions.first().cloned(),
+        _ => None,
+    };
+    let stats = SolveStats {
+        line_logic: engine.decided_by_lines,
+        no_search: engine.max_depth == 0 && status != SolveStatus::Timeout,
+        nodes: engine.nodes,
+        max_depth: engine.max_depth,
+        probes: engine.probes,
+        line_solves: engine.line_solves,
+        elapsed_ms: u64::try_from(start.elapsed().as_millis()).unwrap_or(u64::MAX),
+    };
+    SolveVerdict {
+        status,
+        solution,
+        solutions,
+        stats,
+    }
+}
+
+/// Why the search stops unwinding.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Stop {
+    /// The current assignment has no solution.
+    Contradiction,
+    /// Out of time.
+    Timeout,
+    /// Two different solutions found: the answer is known.
+    Enough,
+}
+
+/// Outcome of one probe of one value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Probe {
+    Skipped,
+    Contradiction,
+    /// Consistent; the number of cells it fixed.
+    Fixed(usize),
+}
+
+/// Solver state: the grid (row-major), the trail of assigned cells for undo, the queue of
+/// dirty lines (ids `0..h` rows, `h..h + w` columns).
+struct Engine<'p> {
+    p: &'p Puzzle,
+    h: usize,
+    w: usize,
+    grid: Vec<Cell>,
+    trail: Vec<u32>,
+    queue: VecDeque<u32>,
+    queued: Vec<bool>,
+    ls: LineSolver,
+    inbuf: Vec<Cell>,
+    outbuf: Vec<Cell>,
+    deadline: Option<Instant>,
+    solutions: Vec<Vec<bool>>,
+    // Probing scratch: per cell, the value probe A gave it, valid when `a_stamp == stamp`;
+    // `covered[v][cell] == pass` when a successful probe of this pass implied that value.
+    a_val: Vec<Cell>,
+    a_stamp: Vec<u32>,
+    stamp: u32,
+    covered: [Vec<u32>; 2],
+    pass: u32,
+    forced: Vec<(u32, Cell)>,
+    // Statistics.
+    nodes: u64,
+    max_depth: u32,
+    probes: u64,
+    line_solves: u64,
+    decided_by_lines: bool,
+}
+
+impl<'p> Engine<'p> {
+    fn new(p: &'p Puzzle, deadline: Option<Instant>) -> Self {
+        let (h, w) = (p.height(), p.width());
+        let n = h * w;
+        Engine {
+            p,
+            h,
+            w,
+            grid: vec![Cell::Unknown; n],
+            trail: Vec::with_capacity(n),
+            queue: VecDeque::with_capacity(h + w),
+            queued: vec![false; h + w],
+            ls: LineSolver::new(),
+            inbuf: Vec::with_capacity(h.max(w)),
+            outbuf: Vec::with_capacity(h.max(w)),
+            deadline,
+            solutions: Vec::new(),
+            a_val: vec![Cell::Unknown; n],
+            a_stamp: vec![0; n],
+            stamp: 0,
+            covered: [vec![0; n], vec![0; n]],
+            pass: 0,
+            forced: Vec::new(),
+            nodes: 0,
+            max_depth: 0,
+            probes: 0,
+            line_solves: 0,
+            decided_by_lines: false,
+        }
+    }
+
+    fn run(&mut self) -> Result<(), Stop> {
+        for id in 0..(self.h + self.w) as u32 {
+            self.enqueue(id);
+        }
+        match self.propagate() {
+            Ok(()) => {}
+            Err(Stop::Contradiction) => {
+                self.decided_by_lines = true;
+                return Ok(());
+            }
+            Err(e) => return Err(e),
+        }
+        if self.is_solved() {
+            self.decided_by_lines = true;
+            return self.record_solution();
+        }
+        self.search(0)
+    }
+
+    fn is_solved(&self) -> bool {
+        self.trail.len() == self.grid.len()
+    }
+
+    fn enqueue(&mut self, id: u32) {
+        if !self.queued[id as usize] {
+            self.queued[id as usize] = true;
+            self.queue.push_back(id);
+        }
+    }
+
+    fn clear_queue(&mut self) {
+        for id in self.queue.drain(..) {
+            self.queued[id as usize] = false;
+        }
+    }
+
+    /// Sets an unknown cell and marks its row and column dirty.
+    fn assign(&mut self, idx: usize, v: Cell) {
+        debug_assert_eq!(self.grid[idx], Cell::Unknown);
+        self.grid[idx] = v;
+        self.trail.push(idx as u32);
+        let (r, c) = (idx / self.w, idx % self.w);
+        self.enqueue(r as u32);
+        self.enqueue((self.h + c) as u32);
+    }
+
+    fn undo(&mut self, mark: usize) {
+        while self.trail.len() > mark {
+            if let Some(idx) = self.trail.pop() {
+                self.grid[idx as usize] = Cell::Unknown;
+            }
+        }
+    }
+
+    fn check_time(&mut self) -> Result<(), Stop> {
+        if self.line_solves & 63 == 0
+            && let Some(d) = self.deadline
+            && Instant::now() >= d
+        {
+            return Err(Stop::Timeout);
+        }
+        Ok(())
+    }
+
+    /// Runs the line solver on dirty lines until none is left. On any error the queue is
+    /// left empty (the caller undoes the cells).
+    fn propagate(&mut self) -> Result<(), Stop> {
+        while let Some(id) = self.queue.pop_front() {
+            self.queued[id as usize] = false;
+            self.line_solves += 1;
+            if let Err(e) = self.check_time() {
+                self.clear_queue();
+                return Err(e);
+            }
+            let id = id as usize;
+            let is_row = id < self.h;
+            let (len, clues) = if is_row {
+                (self.w, &self.p.rows[id])
+            } else {
+                (self.h, &self.p.cols[id - self.h])
+            };
+            self.inbuf.clear();
+            let mut unknown = 0usize;
+            for i in 0..len {
+                let cell = self.grid[self.cell_index(id, i)];
+                unknown += usize::from(cell == Cell::Unknown);
+                self.inbuf.push(cell);
+            }
+            if unknown == 0 {
+                if !runs_equal_clues(&self.inbuf, clues) {
+                    self.clear_queue();
+                    return Err(Stop::Contradiction);
+                }
+                continue;
+            }
+            self.outbuf.clear();
+            self.outbuf.resize(len, Cell::Unknown);
+            if self.ls.solve(clues, &self.inbuf, &mut self.outbuf).is_err() {
+                self.clear_queue();
+                return Err(Stop::Contradiction);
+            }
+            for i in 0..len {
+                let v = self.outbuf[i];
+                if self.inbuf[i] == Cell::Unknown && v != Cell::Unknown {
+                    let idx = self.cell_index(id, i);
+                    self.grid[idx] = v;
+                    self.trail.push(idx as u32);
+                    // The line itself is at its fixpoint; only the crossing line is dirty.
+                    let cross = if is_row { self.h + i } else { i };
+                    self.enqueue(cross as u32);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    #[inline]
+    fn cell_index(&self, line_id: usize, i: usize) -> usize {
+        if line_id < self.h {
+            line_id * self.w + i
+        } else {
+            i * self.w + (line_id - self.h)
+        }
+    }
+
+    /// Records the (complete, propagated) grid as a solution if it checks against every
+    /// clue and is new. Two different solutions stop the search.
+    fn record_solution(&mut self) -> Result<(), Stop> {
+        let picture: Vec<bool> = self.grid.iter().map(|&c| c == Cell::Filled).collect();
+        if !self.p.check_picture(&picture) {
+            // Cannot happen when propagation reached a fixpoint; never return it anyway.
+            debug_assert!(false, "complete grid that breaks a clue");
+            return Ok(());
+        }
+        if !self.solutions.contains(&picture) {
+            self.solutions.push(picture);
+        }
+        if self.solutions.len() >= 2 {
+            Err(Stop::Enough)
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Tries `idx = v` and propagates. On success the cells it fixed are
+    /// `trail[mark..]` and stay assigned; on contradiction everything is undone.
+    fn try_value(&mut self, idx: usize, v: Cell, mark: usize) -> Result<bool, Stop> {
+        self.assign(idx, v);
+        match self.propagate() {
+            Ok(()) => Ok(true),
+            Err(Stop::Contradiction) => {
+                self.undo(mark);
+                Ok(false)
+            }
+            Err(e) => {
+                self.undo(mark);
+                Err(e)
+            }
+        }
+    }
+
+    /// Probes one value of one cell; leaves the grid as it found it.
+    fn probe_value(&mut self, idx: usize, v: Cell, first: bool) -> Result<Probe, Stop> {
+        let k = usize::from(v == Cell::Empty);
+        if self.covered[k][idx] == self.pass {
+            return Ok(Probe::Skipped);
+        }
+        self.probes += 1;
+        let mark = self.trail.len();
+        if !self.try_value(idx, v, mark)? {
+            return Ok(Probe::Contradiction);
+        }
+        if self.is_solved() {
+            let r = self.record_solution();
+            if r.is_err() {
+                self.undo(mark);
+                r?;
+            }
+        }
+        let fixed = self.trail.len() - mark;
+        for t in mark..self.trail.len() {
+            let c = self.trail[t] as usize;
+            let kc = usize::from(self.grid[c] == Cell::Empty);
+            self.covered[kc][c] = self.pass;
+            if first {
+                self.a_val[c] = self.grid[c];
+                self.a_stamp[c] = self.stamp;
+            } else if self.a_stamp[c] == self.stamp && self.a_val[c] == self.grid[c] {
+                self.forced.push((c as u32, self.grid[c]));
+            }
+        }
+        self.undo(mark);
+        Ok(Probe::Fixed(fixed))
+    }
+
+    /// Probing to a fixpoint. Returns the best cell to branch on (with the value to try
+    /// first), or `None` when the grid is complete.
+    fn probe(&mut self) -> Result<Option<(usize, Cell)>, Stop> {
+        loop {
+            if self.is_solved() {
+                return Ok(None);
+            }
+            self.pass = self.pass.wrapping_add(1);
+            if self.pass == 0 {
+                for v in &mut self.covered {
+                    v.fill(0);
+                }
+                self.pass = 1;
+            }
+            let mut changed = false;
+            let mut best: Option<(u64, usize, Cell)> = None;
+            for idx in 0..self.grid.len() {
+                if self.grid[idx] != Cell::Unknown {
+                    continue;
+                }
+                self.stamp = self.stamp.wrapping_add(1);
+                if self.stamp == 0 {
+                    self.a_stamp.fill(0);
+                    self.stamp = 1;
+                }
+                let a = self.probe_value(idx, Cell::Filled, true)?;
+                if a == Probe::Contradiction {
+                    let mark = self.trail.len();
+                    if !self.try_value(idx, Cell::Empty, mark)? {
+                        return Err(Stop::Contradiction);
+                    }
+                    changed = true;
+                    if self.is_solved() {
+                        self.record_solution()?;
+                        return Ok(None);
+                    }
+                    continue;
+                }
+                self.forced.clear();
+                let b = self.probe_value(idx, Cell::Empty, false)?;
+                match (a, b) {
+                    (_, Probe::Contradiction) => {
+                        let mark = self.trail.len();
+                        if !self.try_value(idx, Cell::Filled, mark)? {
+                            return Err(Stop::Contradiction);
+                        }
+                        changed = true;
+                    }
+                    (Probe::Fixed(na), Probe::Fixed(nb)) => {
+                        if !self.forced.is_empty() {
+                            let forced = std::mem::take(&mut self.forced);
+                            for &(c, v) in &forced {
+                                if self.grid[c as usize] == Cell::Unknown {
+                                    self.assign(c as usize, v);
+                                }
+                            }
+                            self.forced = forced;
+                            self.propagate()?;
+                            changed = true;
+                        } else {
+                            let score = (na as u64 + 1) * (nb as u64 + 1);
+                            if best.is_none_or(|(s, _, _)| score > s) {
+                                let first = if na >= nb { Cell::Filled } else { Cell::Empty };
+                                best = Some((score, idx, first));
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+                if self.is_solved() {
+                    self.record_solution()?;
+                    return Ok(None);
+                }
+            }
+            if !changed {
+                // A pass with no change always fully probes its first unknown cell, so
+                // `best` is set whenever a cell is unknown.
+                return Ok(best.map(|(_, idx, v)| (idx, v)));
+            }
+        }
+    }
+
+    /// Depth-first search with probing at every node. Returns normally when the subtree is
+    /// exhausted (its solutions recorded); the caller undoes the node's cells.
+    fn search(&mut self, depth: u32) -> Result<(), Stop> {
+        self.nodes += 1;
+        self.max_depth = self.max_depth.max(depth);
+        let (idx, first) = match self.probe() {
+            Ok(Some(b)) => b,
+            Ok(None) => return Ok(()),
+            Err(Stop::Contradiction) => return Ok(()),
+            Err(e) => return Err(e),
+        };
+        let second = if first == Cell::Filled {
+            Cell::Empty
+        } else {
+            Cell::Filled
+        };
+        for v in [first, second] {
+            let mark = self.trail.len();
+            if self.try_value(idx, v, mark)? {
+                let r = if self.is_solved() {
+                    self.record_solution()
+                } else {
+                    self.search(depth + 1)
+                };
+                self.undo(mark);
+                r?;
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn input(rows: Vec<Vec<u32>>, cols: Vec<Vec<u32>>) -> SolveInput {
+        SolveInput {
+            rows,
+            cols,
+            timeout_ms: None,
+        }
+    }
+
+    /// Every picture of an h x w grid, as clue sets: the number of pictures per clue set
+    /// is the number of solutions of that puzzle.
+    fn brute_force_count(p: &Puzzle) -> usize {
+        let (h, w) = (p.height(), p.width());
+        let n = h * w;
+        (0u32..(1 << n))
+            .filter(|bits| {
+                let pic: Vec<bool> = (0..n).map(|i| bits >> i & 1 == 1).collect();
+                p.check_picture(&pic)
+            })
+            .count()
+    }
+
+    fn clues_of_picture(pic: &[bool], h: usize, w: usize) -> (Vec<Vec<u32>>, Vec<Vec<u32>>) {
+        let rows = (0..h).map(|r| clues_of(&pic[r * w..(r + 1) * w])).collect();
+        let cols = (0..w)
+            .map(|c| clues_of(&(0..h).map(|r| pic[r * w + c]).collect::<Vec<_>>()))
+            .collect();
+        (rows, cols)
+    }
+
+    #[test]
+    fn unique_small_puzzle() {
+        // A plus sign: unique.
+        let v = solve(input(
+            vec![vec![1], vec![3], vec![1]],
+            vec![vec![1], vec![3], vec![1]],
+        ))
+        .unwrap();
+        assert_eq!(v.status, SolveStatus::Unique);
+        assert_eq!(v.solution.unwrap(), vec![".#.", "###", ".#."]);
+        assert!(v.stats.line_logic);
+    }
+
+    #[test]
+    fn multiple_gives_two_different_valid_pictures() {
+        // The diagonal 2x2: two solutions.
+        let v = solve(input(vec![vec![1], vec![1]], vec![vec![1], vec![1]])).unwrap();
+        assert_eq!(v.status, SolveStatus::Multiple);
+        assert_eq!(v.solution, None);
+        assert_eq!(v.solutions.len(), 2);
+        assert_ne!(v.solutions[0], v.solutions[1]);
+        let mut got = v.solutions.clone();
+        got.sort();
+        assert_eq!(got, vec![vec!["#.", ".#"], vec![".#", "#."]]);
+    }
+
+    #[test]
+    fn none_when_well_formed_but_unsolvable() {
+        // Totals match (2 = 2) but no picture fits.
+        let v = solve(input(vec![vec![2], vec![]], vec![vec![], vec![2]])).unwrap();
+        assert_eq!(v.status, SolveStatus::None);
+        assert!(v.solutions.is_empty());
+        // Needs search to refute: row clues [1],[1],[1] cols [1,1],[],[1]... checked vs brute force below.
+    }
+
+    #[test]
+    fn bad_input_is_an_input_error() {
+        let e = solve(input(vec![vec![2]], vec![vec![1], vec![]])).unwrap_err();
+        assert_eq!(e.path, "");
+        assert!(e.message.contains("row clues fill 2"), "{e}");
+        let e = solve(input(vec![vec![3]], vec![vec![1], vec![1]])).unwrap_err();
+        assert_eq!(e.path, "/rows/0");
+        let e = solve(input(vec![vec![1]], vec![vec![1, 0]])).unwrap_err();
+        assert_eq!(e.path, "/cols/0");
+        let e = solve(input(vec![], vec![vec![]])).unwrap_err();
+        assert_eq!(e.path, "/rows");
+        let e = solve(input(vec![vec![]; 1001], vec![vec![]])).unwrap_err();
+        assert_eq!(e.path, "/rows");
+    }
+
+    #[test]
+    fn zero_timeout_reports_timeout_on_a_puzzle_needing_work() {
+        // 8x8 with every line [1]: 8! solutions; propagation alone already needs > 64
+        // line solves, so a zero timeout stops it.
+        let v = solve(SolveInput {
+            rows: vec![vec![1]; 8],
+            cols: vec![vec![1]; 8],
+            timeout_ms: Some(0),
+        })
+        .unwrap();
+        assert_eq!(v.status, SolveStatus::Timeout);
+        assert_eq!(v.solution, None);
+    }
+
+    #[test]
+    fn permutation_puzzle_is_multiple() {
+        let v = solve(input(vec![vec![1]; 8], vec![vec![1]; 8])).unwrap();
+        assert_eq!(v.status, SolveStatus::Multiple);
+        assert_ne!(v.solutions[0], v.solutions[1]);
+    }
+
+    /// Every picture of every 3x3 grid (512), and every 4x4 grid sampled: the solver's
+    /// verdict agrees with brute-force counting of the puzzle the picture's clues make.
+    #[test]
+    fn agrees_with_brute_force_on_all_3x3_and_sampled_4x4() {
+        let mut seen = std::collections::HashSet::new();
+        let cases: Vec<(usize, usize, u32)> = (0u32..512)
+            .map(|b| (3, 3, b))
+            .chain((0u32..65536).step_by(97).map(|b| (4, 4, b)))
+            .chain((0u32..(1 << 15)).step_by(331).map(|b| (3, 5, b)))
+            .collect();
+        for (h, w, bits) in cases {
+            let pic: Vec<bool> = (0..h * w).map(|i| bits >> i & 1 == 1).collect();
+            let (rows, cols) = clues_of_picture(&pic, h, w);
+            if !seen.insert((rows.clone(), cols.clone())) {
+                continue;
+            }
+            let p = Puzzle::new(&rows, &cols).unwrap();
+            let count = brute_force_count(&p);
+            let v = solve(input(rows.clone(), cols.clone())).unwrap();
+            let want = if count == 1 {
+                SolveStatus::Unique
+            } else {
+                SolveStatus::Multiple
+            };
+            assert_eq!(v.status, want, "{rows:?} {cols:?} has {count} solutions");
+            for s in &v.solutions {
+                let flat: Vec<bool> = s.iter().flat_map(|r| r.chars().map(|c| c == '#')).collect();
+                assert!(p.check_picture(&flat));
+            }
+            if count == 1 {
+                assert_eq!(v.solution.as_ref(), Some(&p.picture_text(&pic)));
+            }
+        }
+    }
+
+    /// Clue sets that no picture has (random clues with equal totals) are `none` exactly
+    /// when brute force finds no picture.
+    #[test]
+    fn none_agrees_with_brute_force() {
+        let mut rng = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            rng
+        };
+        let mut nones = 0;
+        for _ in 0..400 {
+            let (h, w) = (4, 4);
+            // Take the rows of one random picture and the columns of another.
+            let a: Vec<bool> = (0..h * w).map(|_| next() & 1 == 1).collect();
+            let b: Vec<bool> = (0..h * w).map(|_| next() & 1 == 1).collect();
+            let (rows, _) = clues_of_picture(&a, h, w);
+            let (_, cols) = clues_of_picture(&b, h, w);
+            let Ok(p) = Puzzle::new(&rows, &cols) else {
+                continue;
+            };
+            let count = brute_force_count(&p);
+            let v = solve(input(rows, cols)).unwrap();
+            let want = match count {
+                0 => SolveStatus::None,
+                1 => SolveStatus::Unique,
+                _ => SolveStatus::Multiple,
+            };
+            nones += usize::from(count == 0);
+            assert_eq!(v.status, want);
+        }
+        assert!(
+            nones > 10,
+            "the sample should hold unsolvable puzzles ({nones})"
+        );
+    }
+}
