@@ -1,1 +1,43 @@
-fn main() {}
+//! `puzzles`: the command-line program over the five game engines. This file only wires
+//! arguments to the modules that do the work.
+
+mod args;
+mod batch;
+mod error;
+mod exit;
+mod expect;
+mod games;
+mod output;
+mod registry;
+mod run;
+mod schema;
+mod source;
+
+use std::process::ExitCode;
+
+use clap::FromArgMatches;
+
+use crate::exit::ExitStatus;
+
+fn main() -> ExitCode {
+    let matches = args::command().get_matches();
+    let status = match matches.subcommand() {
+        Some((game, game_matches)) if registry::GAMES.contains(&game) => {
+            match game_matches.subcommand() {
+                Some((name, leaf)) => match registry::find(game, name) {
+                    Some(command) => run::run(command, leaf),
+                    None => ExitStatus::Error,
+                },
+                None => ExitStatus::Error,
+            }
+        }
+        _ => match args::Cli::from_arg_matches(&matches) {
+            Ok(cli) => match cli.command {
+                args::Tool::Batch(batch) => batch::run(&batch),
+                args::Tool::Schema(schema) => schema::run(&schema),
+            },
+            Err(err) => err.exit(),
+        },
+    };
+    status.into()
+}

@@ -1,0 +1,78 @@
+//! Integration tests of the `puzzles` binary: one test binary, with the helpers below.
+
+mod batch;
+mod fixtures;
+mod single;
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+/// What one run of `puzzles` printed and how it exited.
+#[derive(Debug)]
+pub struct Run {
+    pub code: i32,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+impl Run {
+    /// stdout's lines parsed as JSON.
+    pub fn json_lines(&self) -> Vec<serde_json::Value> {
+        self.stdout
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON: {l:?}: {e}")))
+            .collect()
+    }
+
+    pub fn json(&self) -> serde_json::Value {
+        serde_json::from_str(&self.stdout)
+            .unwrap_or_else(|e| panic!("not JSON: {:?}: {e}", self.stdout))
+    }
+}
+
+pub fn puzzles_command() -> Command {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_puzzles"));
+    cmd.current_dir(workspace());
+    cmd
+}
+
+/// Runs `puzzles ARGS` with `stdin` as its standard input.
+pub fn puzzles(args: &[&str], stdin: &str) -> Run {
+    let mut child = puzzles_command()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the puzzles binary starts");
+    let mut input = child.stdin.take().expect("stdin is piped");
+    // The child may exit without reading (usage errors): a failed write is fine then.
+    let _ = input.write_all(stdin.as_bytes());
+    drop(input);
+    let output = child.wait_with_output().expect("puzzles runs");
+    Run {
+        code: output
+            .status
+            .code()
+            .expect("puzzles exits normally, not by a signal"),
+        stdout: String::from_utf8(output.stdout).expect("stdout is UTF-8"),
+        stderr: String::from_utf8(output.stderr).expect("stderr is UTF-8"),
+    }
+}
+
+/// The workspace root: fixtures and paths in tests are relative to it.
+pub fn workspace() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("cli/ is in the workspace")
+        .to_path_buf()
+}
+
+/// A fresh scratch folder for one test.
+pub fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch folder");
+    dir
+}
