@@ -94,6 +94,18 @@ where
     }
 }
 
+/// Registers an interactive command: `args` adds its flags, `run` talks with the person.
+#[allow(dead_code)] // LEAD: used as games land
+pub fn interactive(
+    game: &'static str,
+    name: &'static str,
+    about: &'static str,
+    args: fn(clap::Command) -> clap::Command,
+    run: fn(&clap::ArgMatches, &mut dyn BufRead, &mut dyn Write) -> Result<ExitStatus, CaseError>,
+) -> Command {
+    Command { game, name, about, kind: Kind::Interactive(InteractiveCommand { args, run }) }
+}
+
 impl Command {
     /// Adds text formats other than JSON to a JSON command.
     #[allow(dead_code)] // LEAD: used as games land
