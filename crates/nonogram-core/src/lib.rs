@@ -1,10 +1,16 @@
 //! Exact rule engine for nonogram. Plain Rust API: no I/O, no printing; the `puzzles` CLI owns those.
 #![deny(clippy::print_stdout, clippy::print_stderr)]
 
+pub mod board;
+pub mod classic;
+pub mod feedback;
 pub mod formats;
 pub mod line;
 pub mod linesolver;
 pub mod solver;
+
+pub use board::{CheckInput, CheckVerdict, CluesInput, CluesVerdict, check, clues};
+pub use feedback::{LineInput, LineVerdict, Mode, line};
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
