@@ -1,2 +1,35 @@
-//! Exact rule engine for renju. Plain Rust API: no I/O, no printing; the `puzzles` CLI owns those.
+//! Exact rule engine for renju (RIF rules on 15x15), plus the `gomoku` (exactly five) and
+//! `freestyle` (five or more) variants: forbidden points, wins and game records, the library
+//! behind `puzzles renju`. Plain Rust API: no I/O, no printing; the `puzzles` CLI owns those.
+//!
+//! - [`board`]: the board with per-line bit masks, O(1) place/remove.
+//! - [`pattern`] (internal): a 3^10-entry table of what a black stone does along one line.
+//! - [`rules`]: the exact recursive forbidden-move test and the whole-board forbidden map.
+//! - [`game`]: replaying records (turns, passes, wins, fouls, draws).
+//! - [`commands`]: the contract's `check`, `move`, `validate`.
 #![deny(clippy::print_stdout, clippy::print_stderr)]
+
+pub mod board;
+pub mod commands;
+pub mod error;
+pub mod game;
+pub mod notation;
+mod pattern;
+pub mod rules;
+
+#[cfg(test)]
+mod reference;
+#[cfg(test)]
+mod tests;
+
+pub use board::{Board, Color, Point};
+pub use commands::{
+    CheckInput, CheckVerdict, MoveInput, MoveVerdict, ValidateInput, ValidateVerdict, check,
+    r#move, validate,
+};
+pub use error::InputError;
+pub use notation::{MoveSpec, to_notation};
+pub use rules::{BlackMove, Foul, Rule, classify_black, forbidden_map, forbidden_points};
+
+/// `renju move` under a name that needs no raw identifier.
+pub use commands::r#move as play_move;

@@ -1,0 +1,465 @@
+//! The contract's `renju check`, `move` and `validate`: input and verdict types and the
+//! functions behind them.
+//!
+//! Choices where the contract is silent (also in the README):
+//! - A position is either `moves` (a record, black first) or `board` (+ optional `to_move`);
+//!   neither means the empty board. `to_move` with `moves` must agree with the record.
+//! - A board is taken as reached without passes: black to move needs as many black as white
+//!   stones, white to move one black stone more. Without `to_move` the side is read from the
+//!   counts. A board where both colours have a winning row is rejected; so is one whose
+//!   winner could not have made the last move.
+//! - `winner.move` is the 0-based index of the deciding move of a record, `null` for a board.
+//!   The winner is the first decisive event: a winning row, or (renju) white by black's foul.
+//!   On a board, a black overline without a black five means black lost by the foul.
+//! - `check` and `move` of a record that goes on after the end still build the position;
+//!   `move` then answers `after_end`. Off-board, occupied or malformed moves of a record are
+//!   input errors there (only `validate` judges records).
+
+use crate::board::{Board, Color, Point};
+use crate::error::InputError;
+use crate::game::{EndReason, Game, MoveFault, Outcome};
+use crate::notation::{MoveSpec, ParsedMove, to_notation};
+use crate::rules::{self, Foul, Rule};
+use serde::{Deserialize, Serialize};
+
+/// Most moves a record may hold: every point once plus generous passes.
+pub const MAX_MOVES: usize = 1000;
+
+/// Input of `renju check`.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CheckInput {
+    /// A game record: `"h8"`, `[7, 7]` or `"pass"`, black first.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub moves: Option<Vec<MoveSpec>>,
+    /// Or a position: 15 strings of `X` (black), `O` (white), `.`, top row (row 15) first.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub board: Option<Vec<String>>,
+    /// Side to move for a board (default: read from the stone counts).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub to_move: Option<Color>,
+    #[serde(default)]
+    pub rule: Rule,
+}
+
+/// One forbidden point.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct ForbiddenPoint {
+    pub at: String,
+    pub reason: Foul,
+}
+
+/// Who won, and at which move of the record (`null` for a board).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct Winner {
+    pub color: Color,
+    #[serde(rename = "move")]
+    pub move_index: Option<usize>,
+}
+
+/// Verdict of `renju check`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct CheckVerdict {
+    pub to_move: Color,
+    /// Black's forbidden empty points, by column then row, whoever is to move.
+    pub forbidden: Vec<ForbiddenPoint>,
+    pub winner: Option<Winner>,
+}
+
+/// Input of `renju move`.
+#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MoveInput {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub moves: Option<Vec<MoveSpec>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub board: Option<Vec<String>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub to_move: Option<Color>,
+    #[serde(default)]
+    pub rule: Rule,
+    /// The candidate move of the side to move.
+    #[serde(rename = "move")]
+    pub candidate: MoveSpec,
+}
+
+/// Why a candidate move is not legal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub enum MoveReason {
+    #[serde(rename = "occupied")]
+    Occupied,
+    #[serde(rename = "off_board")]
+    OffBoard,
+    /// The game is already decided.
+    #[serde(rename = "after_end")]
+    AfterEnd,
+    #[serde(rename = "overline")]
+    Overline,
+    #[serde(rename = "double-four")]
+    DoubleFour,
+    #[serde(rename = "double-three")]
+    DoubleThree,
+}
+
+impl From<Foul> for MoveReason {
+    fn from(f: Foul) -> Self {
+        match f {
+            Foul::Overline => MoveReason::Overline,
+            Foul::DoubleFour => MoveReason::DoubleFour,
+            Foul::DoubleThree => MoveReason::DoubleThree,
+        }
+    }
+}
+
+/// Verdict of `renju move`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct MoveVerdict {
+    pub legal: bool,
+    pub reason: Option<MoveReason>,
+    /// The move makes a winning row (a legal move; a five is never forbidden).
+    pub wins: bool,
+}
+
+/// Input of `renju validate`.
+#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ValidateInput {
+    pub moves: Vec<MoveSpec>,
+    #[serde(default)]
+    pub rule: Rule,
+}
+
+/// The state of a game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum GameResult {
+    Black,
+    White,
+    Draw,
+    Ongoing,
+}
+
+/// How a game was decided.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub enum DecisionReason {
+    /// A winning row.
+    #[serde(rename = "five")]
+    Five,
+    #[serde(rename = "foul:overline")]
+    FoulOverline,
+    #[serde(rename = "foul:double-four")]
+    FoulDoubleFour,
+    #[serde(rename = "foul:double-three")]
+    FoulDoubleThree,
+    /// A draw: the board filled up.
+    #[serde(rename = "full_board")]
+    FullBoard,
+    /// A draw: both players passed in succession.
+    #[serde(rename = "passes")]
+    Passes,
+}
+
+/// Why a record's move cannot be played.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum RecordFault {
+    Occupied,
+    OffBoard,
+    AfterEnd,
+}
+
+/// The first unplayable move of a record.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct RecordError {
+    #[serde(rename = "move")]
+    pub move_index: usize,
+    pub reason: RecordFault,
+}
+
+/// Verdict of `renju validate`. On an error, `result`/`decided_at`/`reason` describe the game
+/// up to the move before the faulty one.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct ValidateVerdict {
+    pub valid: bool,
+    pub result: GameResult,
+    pub decided_at: Option<usize>,
+    pub reason: Option<DecisionReason>,
+    pub error: Option<RecordError>,
+}
+
+fn parse_moves(moves: &[MoveSpec]) -> Result<Vec<ParsedMove>, InputError> {
+    if moves.len() > MAX_MOVES {
+        return Err(InputError::new(
+            "/moves",
+            format!(
+                "a record holds at most {MAX_MOVES} moves, this one has {}",
+                moves.len()
+            ),
+        ));
+    }
+    moves
+        .iter()
+        .enumerate()
+        .map(|(k, m)| {
+            m.parse()
+                .map_err(|msg| InputError::new(format!("/moves/{k}"), msg))
+        })
+        .collect()
+}
+
+/// Build the game of a `check`/`move` input.
+fn position(
+    moves: Option<&[MoveSpec]>,
+    board: Option<&[String]>,
+    to_move: Option<Color>,
+    rule: Rule,
+) -> Result<Game, InputError> {
+    match (moves, board) {
+        (Some(_), Some(_)) => Err(InputError::new(
+            "",
+            "give a position either as `moves` or as `board`, not both",
+        )),
+        (Some(moves), None) => {
+            let parsed = parse_moves(moves)?;
+            let mut game = Game::new(rule);
+            for (k, m) in parsed.into_iter().enumerate() {
+                if let Err(fault) = game.play(k, m, false) {
+                    let what = match fault {
+                        MoveFault::OffBoard => "is off the board",
+                        MoveFault::Occupied => "is on an occupied point",
+                        MoveFault::AfterEnd => "comes after the end",
+                    };
+                    return Err(InputError::new(
+                        format!("/moves/{k}"),
+                        format!(
+                            "move {k} {what}, so the record gives no position (`validate` judges records)"
+                        ),
+                    ));
+                }
+            }
+            if let Some(c) = to_move.filter(|&c| c != game.to_move) {
+                return Err(InputError::new(
+                    "/to_move",
+                    format!(
+                        "`to_move` says {} but after {} moves it is {}'s turn",
+                        c.name(),
+                        moves.len(),
+                        game.to_move.name()
+                    ),
+                ));
+            }
+            Ok(game)
+        }
+        (None, Some(rows)) => board_position(rows, to_move, rule),
+        (None, None) => {
+            let game = Game::new(rule);
+            if to_move == Some(Color::White) {
+                return Err(InputError::new(
+                    "/to_move",
+                    "on the empty board black is to move",
+                ));
+            }
+            Ok(game)
+        }
+    }
+}
+
+fn board_position(rows: &[String], to_move: Option<Color>, rule: Rule) -> Result<Game, InputError> {
+    let board = Board::from_rows(rows).map_err(|(row, msg)| {
+        let path = row.map_or_else(|| "/board".to_string(), |r| format!("/board/{r}"));
+        InputError::new(path, msg)
+    })?;
+    let b = board.count(Color::Black);
+    let w = board.count(Color::White);
+    let side = if b == w {
+        Color::Black
+    } else if b == w + 1 {
+        Color::White
+    } else {
+        return Err(InputError::new(
+            "/board",
+            format!(
+                "{b} black and {w} white stones cannot come from a game: black moves first, so black has as many stones as white or one more"
+            ),
+        ));
+    };
+    if let Some(c) = to_move.filter(|&c| c != side) {
+        return Err(InputError::new(
+            "/to_move",
+            format!(
+                "{} cannot be to move with {b} black and {w} white stones (black moves first and the players alternate)",
+                c.name()
+            ),
+        ));
+    }
+    let winner = match rules::board_winner(&board, rule) {
+        Err(()) => {
+            return Err(InputError::new(
+                "/board",
+                "both black and white have a winning row; a game stops at the first",
+            ));
+        }
+        Ok(Some(c)) => Some((c, EndReason::Five)),
+        Ok(None) if rule == Rule::Renju && rules::board_has_black_overline(&board) => {
+            Some((Color::White, EndReason::Foul(Foul::Overline)))
+        }
+        Ok(None) => None,
+    };
+    // The deciding stone was the last one played, by black for a black five or a black foul.
+    if let Some((c, reason)) = winner {
+        let last = if reason == EndReason::Five {
+            c
+        } else {
+            Color::Black
+        };
+        if side.opponent() != last {
+            return Err(InputError::new(
+                "/board",
+                format!(
+                    "the game ended with {}'s {}, which must then be the last stone, but the stone counts say {} moved last",
+                    last.name(),
+                    if reason == EndReason::Five {
+                        "winning row"
+                    } else {
+                        "overline"
+                    },
+                    side.opponent().name()
+                ),
+            ));
+        }
+    }
+    let outcome = winner.map(|(c, reason)| Outcome {
+        winner: Some(c),
+        at: None,
+        reason,
+    });
+    let outcome = outcome.or_else(|| {
+        board.is_full().then_some(Outcome {
+            winner: None,
+            at: None,
+            reason: EndReason::FullBoard,
+        })
+    });
+    Ok(Game::from_position(board, rule, side, outcome))
+}
+
+/// `renju check`: side to move, black's forbidden points, winner.
+pub fn check(input: CheckInput) -> Result<CheckVerdict, InputError> {
+    let game = position(
+        input.moves.as_deref(),
+        input.board.as_deref(),
+        input.to_move,
+        input.rule,
+    )?;
+    let forbidden = rules::forbidden_points(&game.board, game.rule)
+        .into_iter()
+        .map(|(p, reason)| ForbiddenPoint {
+            at: to_notation(p),
+            reason,
+        })
+        .collect();
+    let winner = game.outcome.and_then(|o| {
+        o.winner.map(|color| Winner {
+            color,
+            move_index: o.at,
+        })
+    });
+    Ok(CheckVerdict {
+        to_move: game.to_move,
+        forbidden,
+        winner,
+    })
+}
+
+/// `renju move`: is the side to move's candidate legal, and does it win?
+pub fn r#move(input: MoveInput) -> Result<MoveVerdict, InputError> {
+    let mut game = position(
+        input.moves.as_deref(),
+        input.board.as_deref(),
+        input.to_move,
+        input.rule,
+    )?;
+    let m = input
+        .candidate
+        .parse()
+        .map_err(|msg| InputError::new("/move", msg))?;
+    let illegal = |r| {
+        Ok(MoveVerdict {
+            legal: false,
+            reason: Some(r),
+            wins: false,
+        })
+    };
+    if game.outcome.is_some() {
+        return illegal(MoveReason::AfterEnd);
+    }
+    let p: Point = match m {
+        ParsedMove::Pass => {
+            return Ok(MoveVerdict {
+                legal: true,
+                reason: None,
+                wins: false,
+            });
+        }
+        ParsedMove::OffBoard => return illegal(MoveReason::OffBoard),
+        ParsedMove::At(p) => p,
+    };
+    if game.board.get(p).is_some() {
+        return illegal(MoveReason::Occupied);
+    }
+    match game.judge(p) {
+        Ok(wins) => Ok(MoveVerdict {
+            legal: true,
+            reason: None,
+            wins,
+        }),
+        Err(f) => illegal(f.into()),
+    }
+}
+
+/// `renju validate`: play a whole record and report how it ends or where it breaks.
+pub fn validate(input: ValidateInput) -> Result<ValidateVerdict, InputError> {
+    let parsed = parse_moves(&input.moves)?;
+    let mut game = Game::new(input.rule);
+    let mut error = None;
+    for (k, m) in parsed.into_iter().enumerate() {
+        if let Err(fault) = game.play(k, m, true) {
+            let reason = match fault {
+                MoveFault::OffBoard => RecordFault::OffBoard,
+                MoveFault::Occupied => RecordFault::Occupied,
+                MoveFault::AfterEnd => RecordFault::AfterEnd,
+            };
+            error = Some(RecordError {
+                move_index: k,
+                reason,
+            });
+            break;
+        }
+    }
+    let (result, decided_at, reason) = match game.outcome {
+        None => (GameResult::Ongoing, None, None),
+        Some(o) => {
+            let result = match o.winner {
+                Some(Color::Black) => GameResult::Black,
+                Some(Color::White) => GameResult::White,
+                None => GameResult::Draw,
+            };
+            let reason = match o.reason {
+                EndReason::Five => DecisionReason::Five,
+                EndReason::Foul(Foul::Overline) => DecisionReason::FoulOverline,
+                EndReason::Foul(Foul::DoubleFour) => DecisionReason::FoulDoubleFour,
+                EndReason::Foul(Foul::DoubleThree) => DecisionReason::FoulDoubleThree,
+                EndReason::FullBoard => DecisionReason::FullBoard,
+                EndReason::Passes => DecisionReason::Passes,
+            };
+            (result, o.at, Some(reason))
+        }
+    };
+    Ok(ValidateVerdict {
+        valid: error.is_none(),
+        result,
+        decided_at,
+        reason,
+        error,
+    })
+}

@@ -1,0 +1,139 @@
+//! Point notation: `h8` (column letter a..o, row number 1..15 from the bottom), `[x, y]`
+//! zero-based pairs, and `pass`.
+
+use crate::board::{Point, SIZE};
+use serde::{Deserialize, Serialize};
+
+/// A move as written in input: a notation string (`"h8"`, `"pass"`) or an `[x, y]` pair.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(untagged)]
+pub enum MoveSpec {
+    /// `"h8"` (letters a..o, rows 1..15; upper case accepted) or `"pass"`.
+    Text(String),
+    /// `[x, y]`: x = column (a = 0), y = row from the bottom (row 1 = 0).
+    Pair(Vec<i64>),
+}
+
+/// A parsed move: a point that may lie off the board (a record may contain one; `validate`
+/// reports it), or a pass.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ParsedMove {
+    /// On the board.
+    At(Point),
+    /// Well-formed but outside the 15x15 board (`p3`, `a16`, `[15, 0]`).
+    OffBoard,
+    /// Skips a turn.
+    Pass,
+}
+
+impl MoveSpec {
+    /// Parse; `Err` is a sentence for malformed input (the caller adds the JSON path).
+    pub fn parse(&self) -> Result<ParsedMove, String> {
+        match self {
+            MoveSpec::Pair(v) => match v.as_slice() {
+                [x, y] => Ok(Point::new(*x, *y).map_or(ParsedMove::OffBoard, ParsedMove::At)),
+                _ => Err(format!(
+                    "a point pair has two numbers [x, y], this one has {}",
+                    v.len()
+                )),
+            },
+            MoveSpec::Text(s) => parse_text(s),
+        }
+    }
+}
+
+fn parse_text(s: &str) -> Result<ParsedMove, String> {
+    let t = s.trim();
+    if t.eq_ignore_ascii_case("pass") {
+        return Ok(ParsedMove::Pass);
+    }
+    let bad = || {
+        format!(
+            "{s:?} is not a point: write a column letter a..o and a row 1..15 (\"h8\"), an [x, y] pair, or \"pass\""
+        )
+    };
+    let mut chars = t.chars();
+    let col = chars.next().ok_or_else(bad)?;
+    if !col.is_ascii_alphabetic() {
+        return Err(bad());
+    }
+    let digits = chars.as_str();
+    if digits.is_empty() || digits.len() > 3 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(bad());
+    }
+    let row: i64 = digits.parse().map_err(|_| bad())?;
+    let x = i64::from(col.to_ascii_lowercase() as u8 - b'a');
+    // Row numbers start at 1: "h0" is as far off the board as "h16".
+    Ok(Point::new(x, row - 1).map_or(ParsedMove::OffBoard, ParsedMove::At))
+}
+
+/// The notation of a point (`h8`).
+pub fn to_notation(p: Point) -> String {
+    format!("{}{}", (b'a' + p.x) as char, usize::from(p.y) + 1)
+}
+
+/// Parse notation for tests and benches, panicking on bad or off-board input.
+pub fn pt(s: &str) -> Point {
+    match parse_text(s) {
+        Ok(ParsedMove::At(p)) => p,
+        other => panic!("bad test point {s:?}: {other:?}"),
+    }
+}
+
+const _: () = assert!(SIZE == 15);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn centre_in_both_forms() {
+        assert_eq!(
+            MoveSpec::Text("h8".into()).parse(),
+            Ok(ParsedMove::At(Point { x: 7, y: 7 }))
+        );
+        assert_eq!(
+            MoveSpec::Text("H8".into()).parse(),
+            Ok(ParsedMove::At(Point { x: 7, y: 7 }))
+        );
+        assert_eq!(
+            MoveSpec::Pair(vec![7, 7]).parse(),
+            Ok(ParsedMove::At(Point { x: 7, y: 7 }))
+        );
+        assert_eq!(to_notation(Point { x: 7, y: 7 }), "h8");
+        assert_eq!(to_notation(Point { x: 0, y: 14 }), "a15");
+        assert_eq!(to_notation(Point { x: 14, y: 0 }), "o1");
+    }
+
+    #[test]
+    fn off_board_and_malformed() {
+        for s in ["p1", "a16", "a0", "z99"] {
+            assert_eq!(
+                MoveSpec::Text(s.into()).parse(),
+                Ok(ParsedMove::OffBoard),
+                "{s}"
+            );
+        }
+        assert_eq!(
+            MoveSpec::Pair(vec![15, 0]).parse(),
+            Ok(ParsedMove::OffBoard)
+        );
+        assert_eq!(
+            MoveSpec::Pair(vec![-1, 3]).parse(),
+            Ok(ParsedMove::OffBoard)
+        );
+        assert_eq!(
+            MoveSpec::Pair(vec![i64::MIN, i64::MAX]).parse(),
+            Ok(ParsedMove::OffBoard)
+        );
+        for s in ["", "8h", "h", "hh8", "h-1", "h1000", "é5", "h 8", "passe"] {
+            assert!(
+                MoveSpec::Text(s.into()).parse().is_err(),
+                "{s:?} should be malformed"
+            );
+        }
+        assert!(MoveSpec::Pair(vec![1]).parse().is_err());
+        assert!(MoveSpec::Pair(vec![1, 2, 3]).parse().is_err());
+        assert_eq!(MoveSpec::Text("pass".into()).parse(), Ok(ParsedMove::Pass));
+    }
+}

@@ -1,0 +1,254 @@
+//! The rule variants and the exact RIF forbidden-move test.
+//!
+//! For a black stone at empty point `p` (renju rule):
+//! 1. if it makes an unbroken row of exactly five in any direction it wins and is never
+//!    forbidden;
+//! 2. else a row of six or more anywhere: overline;
+//! 3. else two or more fours through `p` (two on one line count as two): double-four;
+//! 4. else two or more threes through `p`: double-three. A direction holds a three when it
+//!    has no four through `p` and one of its straight-four points `q` is, with `p` on the
+//!    board, a legal move for black that makes no five (RIF: a three becomes a straight four
+//!    "without at the same time a five in a row is made"). Deciding "legal" is this same test
+//!    at `q`, one stone deeper.
+//!
+//! The recursion terminates: every level adds one black stone to a finite board. It stays
+//! shallow in practice because a level only recurses when its stone makes two threes with no
+//! four, and each three has at most two straight-four points; the tests include chains.
+
+use crate::board::{Board, CELLS, Color, Point};
+use crate::pattern::{self, KIND_FIVE, KIND_OVERLINE, Tables};
+use serde::{Deserialize, Serialize};
+
+/// Rule variants of the contract.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, schemars::JsonSchema,
+)]
+#[serde(rename_all = "lowercase")]
+pub enum Rule {
+    /// RIF renju: black wins only with exactly five and may not play an overline, a
+    /// double-four or a double-three; white wins with five or more.
+    #[default]
+    Renju,
+    /// Exactly five wins for both colours; nothing is forbidden.
+    Gomoku,
+    /// Five or more wins for both colours; nothing is forbidden.
+    Freestyle,
+}
+
+impl Rule {
+    /// Whether an unbroken row of `len` stones of colour `c` wins under this rule.
+    pub fn wins_with(self, c: Color, len: usize) -> bool {
+        match (self, c) {
+            (Rule::Renju, Color::Black) | (Rule::Gomoku, _) => len == 5,
+            (Rule::Renju, Color::White) | (Rule::Freestyle, _) => len >= 5,
+        }
+    }
+}
+
+/// Why a black move is forbidden, in the contract's spelling and priority order.
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum Foul {
+    Overline,
+    DoubleFour,
+    DoubleThree,
+}
+
+impl Foul {
+    /// The contract's name (`"double-three"`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Foul::Overline => "overline",
+            Foul::DoubleFour => "double-four",
+            Foul::DoubleThree => "double-three",
+        }
+    }
+}
+
+/// What a black stone on an empty point does under the renju rule.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BlackMove {
+    /// Makes exactly five: wins (never forbidden).
+    Five,
+    /// Forbidden, for the first reason in priority order.
+    Forbidden(Foul),
+    /// Legal and not winning.
+    Legal,
+}
+
+/// Classify black's move at empty point `p` under the renju rule (exact, recursive).
+/// The board is used as scratch space and is unchanged on return.
+pub fn classify_black(board: &mut Board, p: Point) -> BlackMove {
+    debug_assert!(board.get(p).is_none());
+    classify(board, p.index(), pattern::tables())
+}
+
+fn classify(board: &mut Board, i: usize, t: &Tables) -> BlackMove {
+    let mut e = [0u16; 4];
+    let mut any = 0u16;
+    for (d, slot) in e.iter_mut().enumerate() {
+        let (b, s) = board.window(i, d);
+        *slot = t.entry(b, s);
+        any |= *slot;
+    }
+    if any == 0 {
+        return BlackMove::Legal;
+    }
+    decide(board, i, &e, t)
+}
+
+/// The decision from the four direction entries of point index `i`.
+fn decide(board: &mut Board, i: usize, e: &[u16; 4], t: &Tables) -> BlackMove {
+    if e.iter().any(|&x| pattern::kind(x) == KIND_FIVE) {
+        return BlackMove::Five;
+    }
+    if e.iter().any(|&x| pattern::kind(x) == KIND_OVERLINE) {
+        return BlackMove::Forbidden(Foul::Overline);
+    }
+    let fours: u16 = e.iter().map(|&x| pattern::fours(x)).sum();
+    if fours >= 2 {
+        return BlackMove::Forbidden(Foul::DoubleFour);
+    }
+    // Directions that may hold a three: no four there and some straight-four point.
+    let candidates: Vec<usize> = (0..4)
+        .filter(|&d| pattern::fours(e[d]) == 0 && pattern::sf_mask(e[d]) != 0)
+        .collect();
+    if candidates.len() < 2 {
+        return BlackMove::Legal;
+    }
+    let p = Point::from_index(i);
+    board.place(p, Color::Black);
+    let mut threes = 0;
+    for (k, &d) in candidates.iter().enumerate() {
+        let is_three = pattern::sf_offsets(pattern::sf_mask(e[d])).any(|off| {
+            // The table only reports points on the board and empty.
+            let q = p.step(d, off).expect("straight-four point on the board");
+            classify(board, q.index(), t) == BlackMove::Legal
+        });
+        if is_three {
+            threes += 1;
+        }
+        let left = candidates.len() - k - 1;
+        if threes >= 2 || threes + left < 2 {
+            break;
+        }
+    }
+    board.remove(p);
+    if threes >= 2 {
+        BlackMove::Forbidden(Foul::DoubleThree)
+    } else {
+        BlackMove::Legal
+    }
+}
+
+/// Black's forbidden points of a position, as (point, reason), sorted by column then row.
+/// Empty under `gomoku` and `freestyle`.
+pub fn forbidden_points(board: &Board, rule: Rule) -> Vec<(Point, Foul)> {
+    if rule != Rule::Renju {
+        return Vec::new();
+    }
+    let map = forbidden_map(board);
+    let mut out = Vec::new();
+    for x in 0..15u8 {
+        for y in 0..15u8 {
+            let p = Point { x, y };
+            if let Some(f) = map[p.index()] {
+                out.push((p, f));
+            }
+        }
+    }
+    out
+}
+
+/// The forbidden map of a whole position: for every point, `Some(reason)` when it is empty and
+/// forbidden for black under renju. The fast path is four table lookups per empty point; only
+/// points with two candidate threes place stones and recurse.
+pub fn forbidden_map(board: &Board) -> [Option<Foul>; CELLS] {
+    let t = pattern::tables();
+    let mut out = [None; CELLS];
+    let mut scratch: Option<Board> = None;
+    for (i, slot) in out.iter_mut().enumerate() {
+        if board.get(Point::from_index(i)).is_some() {
+            continue;
+        }
+        let mut e = [0u16; 4];
+        let mut any = 0u16;
+        for (d, s) in e.iter_mut().enumerate() {
+            let (bl, st) = board.window(i, d);
+            *s = t.entry(bl, st);
+            any |= *s;
+        }
+        // Nothing to forbid without an overline, two fours or two candidate threes; those need
+        // at least two non-zero entries or one overline / double-four entry.
+        if any == 0 {
+            continue;
+        }
+        let b = scratch.get_or_insert_with(|| board.clone());
+        if let BlackMove::Forbidden(f) = decide(b, i, &e, t) {
+            *slot = Some(f);
+        }
+    }
+    out
+}
+
+/// Whether a stone of colour `c` at `p` (empty or already holding it) makes a winning row.
+pub fn makes_win(board: &Board, p: Point, c: Color, rule: Rule) -> bool {
+    (0..4).any(|d| rule.wins_with(c, board.run_through(p, d, c)))
+}
+
+/// Whether a black stone at `p` makes an unbroken row of six or more (whatever else it does).
+pub fn makes_overline(board: &Board, p: Point) -> bool {
+    (0..4).any(|d| board.run_through(p, d, Color::Black) >= 6)
+}
+
+/// The colour owning a winning row on the board, if exactly one colour does; `Err(())` when
+/// both do (no game reaches that).
+#[allow(clippy::result_unit_err)]
+pub fn board_winner(board: &Board, rule: Rule) -> Result<Option<Color>, ()> {
+    let mut found = [false; 2];
+    for (ci, c) in [Color::Black, Color::White].into_iter().enumerate() {
+        'scan: for i in 0..CELLS {
+            let p = Point::from_index(i);
+            if board.get(p) != Some(c) {
+                continue;
+            }
+            for d in 0..4 {
+                // Only measure each row once, from its first stone.
+                if p.step(d, -1).is_some_and(|q| board.get(q) == Some(c)) {
+                    continue;
+                }
+                if rule.wins_with(c, board.run_through(p, d, c)) {
+                    found[ci] = true;
+                    break 'scan;
+                }
+            }
+        }
+    }
+    match found {
+        [true, true] => Err(()),
+        [true, false] => Ok(Some(Color::Black)),
+        [false, true] => Ok(Some(Color::White)),
+        [false, false] => Ok(None),
+    }
+}
+
+/// Whether black has an unbroken row of six or more anywhere on the board.
+pub fn board_has_black_overline(board: &Board) -> bool {
+    (0..CELLS).any(|i| {
+        let p = Point::from_index(i);
+        board.get(p) == Some(Color::Black)
+            && (0..4).any(|d| board.run_through(p, d, Color::Black) >= 6)
+    })
+}

@@ -1,0 +1,531 @@
+//! Named tricky positions written from the rules, snapshots of `check` on them, and property
+//! tests against the slow reference implementation.
+
+use crate::board::{Board, Color, Point};
+use crate::commands::{CheckInput, CheckVerdict, check};
+use crate::notation::{pt, to_notation};
+use crate::reference;
+use crate::rules::{self, BlackMove, Foul, Rule, classify_black, forbidden_map};
+use proptest::prelude::*;
+
+/// Classify black's move at `at` with both engines and insist they agree.
+fn judge(rows: &[&str], at: &str) -> BlackMove {
+    let mut b = Board::parse(rows);
+    let p = pt(at);
+    assert!(b.get(p).is_none(), "{at} is occupied");
+    let fast = classify_black(&mut b, p);
+    let mut g = reference::Grid::from_board(&b);
+    let slow = reference::classify(&mut g, i32::from(p.x), i32::from(p.y));
+    assert_eq!(fast, slow, "engine and reference disagree at {at}");
+    fast
+}
+
+/// White filler stones far from the action, so a diagram can be given to `check` with stone
+/// counts that a game can reach. Spaced two apart on rows 1 and 15: they never make a row.
+const FILLERS: [&str; 16] = [
+    "a1", "c1", "e1", "g1", "i1", "k1", "m1", "o1", "a15", "c15", "e15", "g15", "i15", "k15",
+    "m15", "o15",
+];
+
+/// Rows of the diagram plus enough white fillers for black to be the side to move.
+fn balanced(rows: &[&str]) -> Vec<String> {
+    let mut b = Board::parse(rows);
+    let mut fill = FILLERS.iter();
+    while b.count(Color::White) < b.count(Color::Black) {
+        let p = pt(fill.next().expect("enough fillers"));
+        b.place(p, Color::White);
+    }
+    b.to_rows()
+}
+
+#[derive(serde::Serialize)]
+struct Snap {
+    board: Vec<String>,
+    check: CheckVerdict,
+}
+
+fn check_snapshot(rows: &[&str]) -> Snap {
+    let board = balanced(rows);
+    let v = check(CheckInput {
+        board: Some(board.clone()),
+        ..Default::default()
+    })
+    .expect("valid board");
+    // The verdict must agree with the reference engine point by point.
+    let b = Board::from_rows(&board).expect("board");
+    let slow: Vec<(String, Foul)> = reference::forbidden_map(&b)
+        .into_iter()
+        .map(|(p, f)| (to_notation(p), f))
+        .collect();
+    let fast: Vec<(String, Foul)> = v
+        .forbidden
+        .iter()
+        .map(|f| (f.at.clone(), f.reason))
+        .collect();
+    assert_eq!(fast, slow);
+    Snap { board, check: v }
+}
+
+// Diagrams: 15 rows, top = row 15, columns a..o; X black, O white.
+
+/// g8 . i8 across and h7 . h9 down: h8 makes two open threes.
+const DOUBLE_THREE: [&str; 15] = [
+    "...............", // 15
+    "...............", // 14
+    "...............", // 13
+    "...............", // 12
+    "...............", // 11
+    "...............", // 10
+    ".......X.......", //  9
+    "......X.X......", //  8
+    ".......X.......", //  7
+    "...............", //  6
+    "...............", //  5
+    "...............", //  4
+    "...............", //  3
+    "...............", //  2
+    "...............", //  1
+];
+
+/// e8 f8 g8 across, h6 h7 down: h8 makes a (straight) four and a three: legal.
+const FOUR_THREE: [&str; 15] = [
+    "...............", // 15
+    "...............", // 14
+    "...............", // 13
+    "...............", // 12
+    "...............", // 11
+    "...............", // 10
+    "...............", //  9
+    "....XXX........", //  8
+    ".......X.......", //  7
+    ".......X.......", //  6
+    "...............", //  5
+    "...............", //  4
+    "...............", //  3
+    "...............", //  2
+    "...............", //  1
+];
+
+/// d8 . f8 g8 . . j8: h8 makes X.XXX.X, two fours on one line (e8 and i8 both make five).
+const DOUBLE_FOUR_SPLIT: [&str; 15] = [
+    "...............", // 15
+    "...............", // 14
+    "...............", // 13
+    "...............", // 12
+    "...............", // 11
+    "...............", // 10
+    "...............", //  9
+    "...X.XX..X.....", //  8
+    "...............", //  7
+    "...............", //  6
+    "...............", //  5
+    "...............", //  4
+    "...............", //  3
+    "...............", //  2
+    "...............", //  1
+];
+
+/// c8 d8 . f8 . . i8 j8: g8 makes XX.XX.XX, two fours on one line (e8 and h8).
+const DOUBLE_FOUR_PAIRS: [&str; 15] = [
+    "...............", // 15
+    "...............", // 14
+    "...............", // 13
+    "...............", // 12
+    "...............", // 11
+    "...............", // 10
+    "...............", //  9
+    "..XX.X..XX.....", //  8
+    "...............", //  7
+    "...............", //  6
+    "...............", //  5
+    "...............", //  4
+    "...............", //  3
+    "...............", //  2
+    "...............", //  1
+];
+
+/// c8 d8 e8 . g8 h8: f8 makes six.
+const OVERLINE: [&str; 15] = [
+    "...............", // 15
+    "...............", // 14
+    "...............", // 13
+    "...............", // 12
+    "...............", // 11
+    "...............", // 10
+    "...............", //  9
+    "..XXX.XX.......", //  8
+    "...............", //  7
+    "...............", //  6
+    "...............", //  5
+    "...............", //  4
+    "...............", //  3
+    "...............", //  2
+    "...............", //  1
+];
+
+/// As DOUBLE_THREE, but white e8 leaves the row g8 h8 i8 one straight-four point, j8, and
+/// j6 j7 . j9 j10 j11 make j8 an overline point. The row is no three: h8 is legal.
+const THREE_ONLY_SF_IS_OVERLINE: [&str; 15] = [
+    "...............", // 15
+    "...............", // 14
+    "...............", // 13
+    "...............", // 12
+    ".........X.....", // 11
+    ".........X.....", // 10
+    ".......X.X.....", //  9
+    "....O.X.X......", //  8
+    ".......X.X.....", //  7
+    ".........X.....", //  6
+    "...............", //  5
+    "...............", //  4
+    "...............", //  3
+    "...............", //  2
+    "...............", //  1
+];
+
+/// Row g8 h8 i8 again has j8 as its only straight-four point (white e8); h9 h10 give h8 a
+/// vertical three. With h8 placed, j8 makes the straight four g8-j8 plus the threes j6 j7 j8 and
+/// j8 k9 l10: a four-three-three, forbidden as a double-three. So the row is no three and h8 is
+/// legal.
+const THREE_SF_IS_DOUBLE_THREE: [&str; 15] = [
+    "...............", // 15
+    "...............", // 14
+    "...............", // 13
+    "...............", // 12
+    "...............", // 11
+    ".......X...X...", // 10
+    ".......X..X....", //  9
+    "....O.X.X......", //  8
+    ".........X.....", //  7
+    ".........X.....", //  6
+    "...............", //  5
+    "...............", //  4
+    "...............", //  3
+    "...............", //  2
+    "...............", //  1
+];
+
+/// The same without k9 l10: j8 is then only a four-three (legal), the row is a three, and h8
+/// is a double-three.
+const THREE_SF_IS_FOUR_THREE: [&str; 15] = [
+    "...............", // 15
+    "...............", // 14
+    "...............", // 13
+    "...............", // 12
+    "...............", // 11
+    ".......X.......", // 10
+    ".......X.......", //  9
+    "....O.X.X......", //  8
+    ".........X.....", //  7
+    ".........X.....", //  6
+    "...............", //  5
+    "...............", //  4
+    "...............", //  3
+    "...............", //  2
+    "...............", //  1
+];
+
+/// Row g8 h8 i8 with only j8 as straight-four point (white e8); j9 j10 j11 make j8 a second
+/// four once h8 is down: j8 is a double-four, the row is no three, h8 (with h7 h9) is legal.
+const THREE_SF_IS_DOUBLE_FOUR: [&str; 15] = [
+    "...............", // 15
+    "...............", // 14
+    "...............", // 13
+    "...............", // 12
+    ".........X.....", // 11
+    ".........X.....", // 10
+    ".......X.X.....", //  9
+    "....O.X.X......", //  8
+    ".......X.......", //  7
+    "...............", //  6
+    "...............", //  5
+    "...............", //  4
+    "...............", //  3
+    "...............", //  2
+    "...............", //  1
+];
+
+/// h8 makes the five d8-h8 and the threes h7 h8 h9 and g7 h8 i9: a five is never forbidden.
+const FIVE_WITH_DOUBLE_THREE: [&str; 15] = [
+    "...............", // 15
+    "...............", // 14
+    "...............", // 13
+    "...............", // 12
+    "...............", // 11
+    "...............", // 10
+    ".......XX......", //  9
+    "...XXXX........", //  8
+    "......XX.......", //  7
+    "...............", //  6
+    "...............", //  5
+    "...............", //  4
+    "...............", //  3
+    "...............", //  2
+    "...............", //  1
+];
+
+/// h8 makes the five d8-h8 and the overline h6-h11 at once: the five wins.
+const FIVE_WITH_OVERLINE: [&str; 15] = [
+    "...............", // 15
+    "...............", // 14
+    "...............", // 13
+    "...............", // 12
+    ".......X.......", // 11
+    ".......X.......", // 10
+    ".......X.......", //  9
+    "...XXXX........", //  8
+    ".......X.......", //  7
+    ".......X.......", //  6
+    "...............", //  5
+    "...............", //  4
+    "...............", //  3
+    "...............", //  2
+    "...............", //  1
+];
+
+/// O . g8 h8 i8 . O: five points between two white stones make no three; h8 is legal.
+const BLOCKED_THREE: [&str; 15] = [
+    "...............", // 15
+    "...............", // 14
+    "...............", // 13
+    "...............", // 12
+    "...............", // 11
+    "...............", // 10
+    ".......X.......", //  9
+    "....O.X.X.O....", //  8
+    ".......X.......", //  7
+    "...............", //  6
+    "...............", //  5
+    "...............", //  4
+    "...............", //  3
+    "...............", //  2
+    "...............", //  1
+];
+
+/// a8 b8 c8 touches the edge: no straight four can be made on the left, and on the right
+/// d8 gives a8-d8 with the edge beyond: not a three. a7 a8 a9 is one. a8 is legal.
+const EDGE_THREE: [&str; 15] = [
+    "...............", // 15
+    "...............", // 14
+    "...............", // 13
+    "...............", // 12
+    "...............", // 11
+    "...............", // 10
+    "X..............", //  9
+    ".XX............", //  8
+    "X..............", //  7
+    "...............", //  6
+    "...............", //  5
+    "...............", //  4
+    "...............", //  3
+    "...............", //  2
+    "...............", //  1
+];
+
+#[test]
+fn basic_double_three_is_forbidden() {
+    assert_eq!(
+        judge(&DOUBLE_THREE, "h8"),
+        BlackMove::Forbidden(Foul::DoubleThree)
+    );
+}
+
+#[test]
+fn four_three_is_legal() {
+    assert_eq!(judge(&FOUR_THREE, "h8"), BlackMove::Legal);
+}
+
+#[test]
+fn two_fours_on_one_line_are_a_double_four() {
+    assert_eq!(
+        judge(&DOUBLE_FOUR_SPLIT, "h8"),
+        BlackMove::Forbidden(Foul::DoubleFour)
+    );
+    assert_eq!(
+        judge(&DOUBLE_FOUR_PAIRS, "g8"),
+        BlackMove::Forbidden(Foul::DoubleFour)
+    );
+    // e8 there makes one straight four, c8 d8 e8 f8 with b8 and g8 open.
+    assert_eq!(judge(&DOUBLE_FOUR_PAIRS, "e8"), BlackMove::Legal);
+}
+
+#[test]
+fn overline_is_forbidden() {
+    assert_eq!(judge(&OVERLINE, "f8"), BlackMove::Forbidden(Foul::Overline));
+}
+
+#[test]
+fn three_whose_only_straight_four_point_is_an_overline_point_is_no_three() {
+    assert_eq!(
+        judge(&THREE_ONLY_SF_IS_OVERLINE, "j8"),
+        BlackMove::Forbidden(Foul::Overline)
+    );
+    assert_eq!(judge(&THREE_ONLY_SF_IS_OVERLINE, "h8"), BlackMove::Legal);
+    // Control: the same shape without the j column stones is a double-three.
+    let mut rows = THREE_ONLY_SF_IS_OVERLINE;
+    for r in [4, 5, 9] {
+        rows[r] = "...............";
+    }
+    for r in [6, 8] {
+        rows[r] = ".......X.......";
+    }
+    assert_eq!(judge(&rows, "h8"), BlackMove::Forbidden(Foul::DoubleThree));
+}
+
+#[test]
+fn three_whose_completing_point_is_a_double_three_is_no_three() {
+    assert_eq!(judge(&THREE_SF_IS_DOUBLE_THREE, "h8"), BlackMove::Legal);
+    assert_eq!(
+        judge(&THREE_SF_IS_FOUR_THREE, "h8"),
+        BlackMove::Forbidden(Foul::DoubleThree)
+    );
+    // And the completing point with h8 on the board: a four-three-three.
+    let mut b = Board::parse(&THREE_SF_IS_DOUBLE_THREE);
+    b.place(pt("h8"), Color::Black);
+    assert_eq!(
+        classify_black(&mut b, pt("j8")),
+        BlackMove::Forbidden(Foul::DoubleThree)
+    );
+}
+
+#[test]
+fn three_whose_completing_point_is_a_double_four_is_no_three() {
+    assert_eq!(judge(&THREE_SF_IS_DOUBLE_FOUR, "h8"), BlackMove::Legal);
+    let mut b = Board::parse(&THREE_SF_IS_DOUBLE_FOUR);
+    b.place(pt("h8"), Color::Black);
+    assert_eq!(
+        classify_black(&mut b, pt("j8")),
+        BlackMove::Forbidden(Foul::DoubleFour)
+    );
+}
+
+#[test]
+fn a_five_is_never_forbidden() {
+    assert_eq!(judge(&FIVE_WITH_DOUBLE_THREE, "h8"), BlackMove::Five);
+    assert_eq!(judge(&FIVE_WITH_OVERLINE, "h8"), BlackMove::Five);
+}
+
+#[test]
+fn threes_without_room_are_no_threes() {
+    assert_eq!(judge(&BLOCKED_THREE, "h8"), BlackMove::Legal);
+    assert_eq!(judge(&EDGE_THREE, "a8"), BlackMove::Legal);
+}
+
+#[test]
+fn snapshots_of_check() {
+    let cases: [(&str, &[&str; 15]); 14] = [
+        ("double_three", &DOUBLE_THREE),
+        ("four_three", &FOUR_THREE),
+        ("double_four_split", &DOUBLE_FOUR_SPLIT),
+        ("double_four_pairs", &DOUBLE_FOUR_PAIRS),
+        ("overline", &OVERLINE),
+        ("three_only_sf_is_overline", &THREE_ONLY_SF_IS_OVERLINE),
+        ("three_sf_is_double_three", &THREE_SF_IS_DOUBLE_THREE),
+        ("three_sf_is_four_three", &THREE_SF_IS_FOUR_THREE),
+        ("three_sf_is_double_four", &THREE_SF_IS_DOUBLE_FOUR),
+        ("five_with_double_three", &FIVE_WITH_DOUBLE_THREE),
+        ("five_with_overline", &FIVE_WITH_OVERLINE),
+        ("blocked_three", &BLOCKED_THREE),
+        ("edge_three", &EDGE_THREE),
+        ("empty", &["..............."; 15]),
+    ];
+    for (name, rows) in cases {
+        insta::assert_json_snapshot!(format!("check_{name}"), check_snapshot(rows));
+    }
+}
+
+// ---- property tests ----
+
+/// The eight symmetries of the square applied to a point.
+fn transform(p: Point, s: u8) -> Point {
+    let (x, y) = (p.x, p.y);
+    let (x, y) = if s & 4 != 0 { (y, x) } else { (x, y) };
+    let x = if s & 1 != 0 { 14 - x } else { x };
+    let y = if s & 2 != 0 { 14 - y } else { y };
+    Point { x, y }
+}
+
+/// Random positions with stones around the centre, black somewhat more frequent than white so
+/// that forbidden points are common.
+fn positions() -> impl Strategy<Value = Board> {
+    prop::collection::vec((2u8..13, 2u8..13, 0u8..5), 8..60).prop_map(|stones| {
+        let mut b = Board::new();
+        for (x, y, c) in stones {
+            let p = Point { x, y };
+            if b.get(p).is_none() {
+                b.place(p, if c < 3 { Color::Black } else { Color::White });
+            }
+        }
+        b
+    })
+}
+
+fn forbidden_list(b: &Board) -> Vec<(Point, Foul)> {
+    rules::forbidden_points(b, Rule::Renju)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+    #[test]
+    fn engine_agrees_with_reference(b in positions()) {
+        prop_assert_eq!(forbidden_list(&b), reference::forbidden_map(&b));
+    }
+
+    #[test]
+    fn symmetries_map_the_forbidden_set(b in positions(), s in 1u8..8) {
+        let mut t = Board::new();
+        for i in 0..225 {
+            let p = Point::from_index(i);
+            if let Some(c) = b.get(p) {
+                t.place(transform(p, s), c);
+            }
+        }
+        let mut mapped: Vec<(Point, Foul)> =
+            forbidden_list(&b).into_iter().map(|(p, f)| (transform(p, s), f)).collect();
+        mapped.sort_by_key(|(p, _)| (p.x, p.y));
+        prop_assert_eq!(forbidden_list(&t), mapped);
+    }
+
+    #[test]
+    fn a_forbidden_point_never_makes_a_five(b in positions()) {
+        for (p, _) in forbidden_list(&b) {
+            for d in 0..4 {
+                prop_assert_ne!(b.run_through(p, d, Color::Black), 5);
+            }
+        }
+    }
+
+    #[test]
+    fn gomoku_and_freestyle_forbid_nothing(b in positions()) {
+        let rows = b.to_rows();
+        for rule in [Rule::Gomoku, Rule::Freestyle] {
+            prop_assert!(rules::forbidden_points(&b, rule).is_empty());
+            let c = b.count(Color::Black);
+            let w = b.count(Color::White);
+            if (c == w || c == w + 1) && rules::board_winner(&b, rule) == Ok(None) {
+                let v = check(CheckInput { board: Some(rows.clone()), rule, ..Default::default() });
+                prop_assert!(v.unwrap().forbidden.is_empty());
+            }
+        }
+    }
+
+    #[test]
+    fn map_equals_point_by_point_classification(b in positions()) {
+        let map = forbidden_map(&b);
+        let mut scratch = b.clone();
+        for (i, &got) in map.iter().enumerate() {
+            let p = Point::from_index(i);
+            if b.get(p).is_some() {
+                prop_assert_eq!(got, None);
+                continue;
+            }
+            let expect = match classify_black(&mut scratch, p) {
+                BlackMove::Forbidden(f) => Some(f),
+                _ => None,
+            };
+            prop_assert_eq!(got, expect);
+        }
+        prop_assert_eq!(scratch, b);
+    }
+}
