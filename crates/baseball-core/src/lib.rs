@@ -8,6 +8,10 @@
 pub mod code;
 pub mod error;
 pub mod judge;
+pub mod optimal;
+pub mod rng;
+pub mod space;
+pub mod strategy;
 
 pub use code::{CodeSpec, Feedback};
 pub use error::InputError;

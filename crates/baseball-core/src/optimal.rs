@@ -1,0 +1,519 @@
+//! The `optimal` strategy: the least total number of guesses over all candidate secrets, by
+//! exact search. No table of known results is involved.
+//!
+//! `T(S)`, the least total over a candidate set `S` (every secret of `S` counted once, its
+//! final all-strikes guess included), satisfies `T({x}) = 1` and
+//! `T(S) = |S| + min over guesses g of sum over non-winning answers c of T(S_c(g))`, where `g`
+//! ranges over *every* code of the game, consistent or not: a non-candidate can split better.
+//! Guesses that do not split `S` are useless and skipped. `T(S)` depends on `S` alone, so it is
+//! memoised on the set.
+//!
+//! The search is a depth-first branch and bound:
+//! - lower bound: a guesser whose guesses have at most `k` answers can finish at most one
+//!   secret with its first guess, `k - 1` with its second, `(k - 1)^2` with its third, ...; filling
+//!   those slots greedily bounds `T` of any `n` secrets from below. A guess's bound is
+//!   `|S| + sum LB(|S_c|)`; guesses are tried in order of that bound and the search stops as soon
+//!   as the next bound cannot beat the best total found. Children are searched with the budget
+//!   left (`limit`), largest first, so hopeless guesses fail fast; a failed search still records
+//!   the lower bound it proved.
+//! - symmetry: renaming symbols that no guess has used, and any (position permutation, symbol
+//!   renaming) that fixes every guess made so far, maps `S` onto itself, so only one guess per
+//!   orbit is examined (at the start of Mastermind, 5 guesses instead of 1296).
+//! - guesses that split `S` into the same subsets are examined once (a 128-bit hash of the
+//!   partition, independent of the answers' labels).
+
+use std::collections::{HashMap, HashSet};
+use std::hash::{BuildHasherDefault, Hasher};
+use std::time::Instant;
+
+use crate::rng;
+use crate::space::Space;
+use crate::strategy::{Knowledge, fresh_canonical, guess_pool};
+
+/// FxHash-style hasher for the memo (keys are already well spread).
+#[derive(Debug, Default, Clone, Copy)]
+struct FxHasher(u64);
+
+impl Hasher for FxHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+    fn write_u32(&mut self, i: u32) {
+        self.write_u64(u64::from(i));
+    }
+    fn write_u64(&mut self, i: u64) {
+        self.0 = (self.0.rotate_left(5) ^ i).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    fn write_usize(&mut self, i: usize) {
+        self.write_u64(i as u64);
+    }
+}
+
+type Fx = BuildHasherDefault<FxHasher>;
+
+#[derive(Debug, Clone, Copy)]
+struct Entry {
+    /// Exact `T(S)` when `exact`, else a proven lower bound.
+    value: u32,
+    exact: bool,
+    /// The best guess when `exact`.
+    guess: u32,
+}
+
+/// Value returned by a search cut short by the deadline (never stored).
+const ABORT: u32 = u32::MAX / 4;
+
+/// Exact search for the least total number of guesses. Holds its memo between calls, so
+/// asking for the best guess of every node of the optimal game tree after solving its root
+/// costs nothing more.
+#[derive(Debug)]
+pub struct Optimizer<'a> {
+    space: &'a Space,
+    memo: HashMap<Vec<u32>, Entry, Fx>,
+    /// `lb[n]`: lower bound of `T` for `n` secrets.
+    lb: Vec<u32>,
+    salt: Vec<(u64, u64)>,
+    deadline: Option<Instant>,
+    timed_out: bool,
+    calls: u64,
+}
+
+impl<'a> Optimizer<'a> {
+    /// An optimizer for `space` that gives up at `deadline`.
+    pub fn new(space: &'a Space, deadline: Option<Instant>) -> Self {
+        // k: the most answers any single guess can produce over all codes.
+        let pool = guess_pool(space, 0);
+        let mut counts = vec![0u32; space.classes()];
+        let all = space.all();
+        let k = pool
+            .iter()
+            .map(|&g| {
+                space.partition_counts(g, &all, &mut counts);
+                counts.iter().filter(|&&c| c > 0).count() as u64
+            })
+            .max()
+            .unwrap_or(1)
+            .max(2);
+        let branch = k - 1;
+        let n = space.len();
+        let mut lb = vec![0u32; n + 1];
+        for (size, slot) in lb.iter_mut().enumerate().skip(1) {
+            let (mut left, mut level, mut cap, mut total) = (size as u64, 1u64, 1u64, 0u64);
+            while left > 0 {
+                let take = left.min(cap);
+                total += take * level;
+                left -= take;
+                level += 1;
+                cap = cap.saturating_mul(branch);
+            }
+            *slot = total.min(u64::from(ABORT)) as u32;
+        }
+        let mut r = rng::SplitMix64::new(0x0b5e_55ed);
+        let salt = (0..n).map(|_| (r.next_u64(), r.next_u64())).collect();
+        Optimizer {
+            space,
+            memo: HashMap::default(),
+            lb,
+            salt,
+            deadline,
+            timed_out: false,
+            calls: 0,
+        }
+    }
+
+    /// Whether a search ran out of time.
+    pub fn timed_out(&self) -> bool {
+        self.timed_out
+    }
+
+    /// Number of candidate sets whose value or bound is memoised.
+    pub fn memo_len(&self) -> usize {
+        self.memo.len()
+    }
+
+    /// The least total number of guesses to find every secret of `know.set`, and a first guess
+    /// achieving it; `None` when the deadline passed first.
+    pub fn solve(&mut self, know: &Knowledge) -> Option<(u32, u32)> {
+        let set = &know.set;
+        match set.len() {
+            0 => return Some((0, 0)),
+            1 => return Some((1, set[0])),
+            2 => return Some((3, set[0])),
+            _ => {}
+        }
+        let v = self.cost(set, know.used, &know.guesses, ABORT);
+        if self.timed_out || v >= ABORT {
+            return None;
+        }
+        let e = self.memo.get(set)?;
+        debug_assert!(e.exact && e.value == v);
+        Some((v, e.guess))
+    }
+
+    fn lb(&self, n: usize) -> u32 {
+        self.lb[n]
+    }
+
+    fn check_time(&mut self) -> bool {
+        self.calls += 1;
+        if self.calls % 256 == 0
+            && let Some(d) = self.deadline
+            && Instant::now() >= d
+        {
+            self.timed_out = true;
+        }
+        self.timed_out
+    }
+
+    /// `T(set)` if it is below `limit`; otherwise a lower bound of `T(set)` that is at least
+    /// `limit`.
+    fn cost(&mut self, set: &[u32], used: u64, history: &[u32], limit: u32) -> u32 {
+        let n = set.len();
+        match n {
+            0 => return 0,
+            1 => return 1,
+            2 => return 3,
+            _ => {}
+        }
+        if let Some(e) = self.memo.get(set) {
+            if e.exact || e.value >= limit {
+                return e.value;
+            }
+        }
+        if self.check_time() {
+            return ABORT;
+        }
+        let space = self.space;
+        let win = usize::from(space.win_class());
+        let classes = space.classes();
+        let nu = n as u32;
+
+        // Score every guess worth examining by its lower bound.
+        let pool = symmetric_pool(space, used, history);
+        let mut counts = vec![0u32; classes];
+        let mut h1 = vec![0u64; classes];
+        let mut h2 = vec![0u64; classes];
+        let mut seen: HashSet<(u64, u64), Fx> = HashSet::default();
+        // (bound, not a candidate, fewer parts, guess)
+        let mut order: Vec<(u32, bool, usize, u32)> = Vec::new();
+        for &g in &pool {
+            counts.iter_mut().for_each(|c| *c = 0);
+            h1.iter_mut().for_each(|c| *c = 0);
+            h2.iter_mut().for_each(|c| *c = 0);
+            for &s in set {
+                let c = usize::from(space.fb(g, s));
+                counts[c] += 1;
+                let (a, b) = self.salt[s as usize];
+                h1[c] = h1[c].wrapping_add(a);
+                h2[c] = h2[c].wrapping_add(b);
+            }
+            let mut parts = 0;
+            let mut bound = nu;
+            let (mut k1, mut k2) = (0u64, 0u64);
+            for c in 0..classes {
+                if counts[c] == 0 {
+                    continue;
+                }
+                parts += 1;
+                if c != win {
+                    bound += self.lb(counts[c] as usize);
+                }
+                let tag = if c == win { 0x5a5a } else { 0 };
+                k1 = k1.wrapping_add(rng::mix(h1[c] ^ tag));
+                k2 = k2.wrapping_add(rng::mix(h2[c] ^ tag));
+            }
+            if parts == 1 && counts[win] == 0 {
+                continue; // tells nothing
+            }
+            if !seen.insert((k1, k2)) {
+                continue; // same split as a guess already listed
+            }
+            order.push((bound, counts[win] == 0, classes - parts, g));
+        }
+        order.sort_unstable();
+        let node_lb = order.first().map_or(ABORT, |o| o.0);
+        if node_lb >= limit {
+            self.store_lower(set, node_lb);
+            return node_lb;
+        }
+
+        let mut best = limit;
+        let mut best_guess = None;
+        let mut fail_lb = u32::MAX;
+        let mut hist = history.to_vec();
+        for &(bound, _, _, g) in &order {
+            if bound >= best {
+                if best_guess.is_none() {
+                    fail_lb = fail_lb.min(bound);
+                }
+                break;
+            }
+            // Split the set by g's answers, largest class first.
+            let mut children: Vec<Vec<u32>> = vec![Vec::new(); classes];
+            for &s in set {
+                children[usize::from(space.fb(g, s))].push(s);
+            }
+            children[win].clear();
+            children.retain(|c| !c.is_empty());
+            children.sort_unstable_by_key(|c| std::cmp::Reverse(c.len()));
+            let child_used = used | space.symbol_set(g);
+            hist.push(g);
+            let mut total = bound;
+            let mut ok = true;
+            for child in &children {
+                let lb_c = self.lb(child.len());
+                let rest = total - lb_c;
+                let v = self.cost(child, child_used, &hist, best - rest);
+                if self.timed_out {
+                    return ABORT;
+                }
+                total = rest + v;
+                if total >= best {
+                    ok = false;
+                    break;
+                }
+            }
+            hist.pop();
+            if ok {
+                best = total;
+                best_guess = Some(g);
+            } else if best_guess.is_none() {
+                fail_lb = fail_lb.min(total);
+            }
+        }
+        match best_guess {
+            Some(g) => {
+                self.memo.insert(
+                    set.to_vec(),
+                    Entry {
+                        value: best,
+                        exact: true,
+                        guess: g,
+                    },
+                );
+                best
+            }
+            None => {
+                let v = fail_lb.max(limit);
+                self.store_lower(set, v);
+                v
+            }
+        }
+    }
+
+    fn store_lower(&mut self, set: &[u32], v: u32) {
+        let e = self.memo.entry(set.to_vec()).or_insert(Entry {
+            value: 0,
+            exact: false,
+            guess: 0,
+        });
+        if !e.exact && v > e.value {
+            e.value = v;
+        }
+    }
+}
+
+/// The guesses worth examining: fresh-symbol canonical, and first in their orbit under the
+/// (position permutation, symbol renaming) pairs that fix every guess made so far.
+pub fn symmetric_pool(space: &Space, used: u64, history: &[u32]) -> Vec<u32> {
+    let pool = guess_pool(space, used);
+    let group = stabiliser(space, history);
+    if group.is_empty() {
+        return pool;
+    }
+    let len = space.code_len();
+    let nsym = space.spec().symbols();
+    let mut image = vec![0u8; len];
+    pool.into_iter()
+        .filter(|&g| {
+            let code = space.code(g);
+            group.iter().all(|(sigma, pi)| {
+                for i in 0..len {
+                    let s = code[i];
+                    image[usize::from(sigma[i])] = if used & (1 << s) != 0 {
+                        pi[usize::from(s)]
+                    } else {
+                        s
+                    };
+                }
+                relabel_fresh(&mut image, used, nsym);
+                image.as_slice() >= code
+            })
+        })
+        .collect()
+}
+
+/// Renames the fresh symbols of `code`, in order of first appearance, to the smallest fresh ones.
+fn relabel_fresh(code: &mut [u8], used: u64, nsym: usize) {
+    let all = if nsym >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << nsym) - 1
+    };
+    let mut available = all & !used;
+    let mut map = [u8::MAX; 64];
+    for s in code.iter_mut() {
+        if used & (1 << *s) != 0 {
+            continue;
+        }
+        if map[usize::from(*s)] == u8::MAX {
+            let t = available.trailing_zeros() as u8;
+            available &= !(1 << t);
+            map[usize::from(*s)] = t;
+        }
+        *s = map[usize::from(*s)];
+    }
+    debug_assert!(fresh_canonical(code, used, nsym));
+}
+
+/// Non-identity symmetries fixing every guess of `history`: pairs (position map `sigma`, symbol
+/// map `pi` on used symbols) with `h[sigma(i)] = pi(h[i])` for every guess h. Only for codes of
+/// at most 6 symbols (720 position permutations).
+fn stabiliser(space: &Space, history: &[u32]) -> Vec<(Vec<u8>, [u8; 64])> {
+    let len = space.code_len();
+    if len > 6 {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    let mut perm: Vec<u8> = (0..len as u8).collect();
+    loop {
+        let identity = perm.iter().enumerate().all(|(i, &p)| usize::from(p) == i);
+        if !identity && let Some(pi) = symbol_map(space, history, &perm) {
+            out.push((perm.clone(), pi));
+        }
+        if !next_permutation(&mut perm) {
+            break;
+        }
+    }
+    // The identity permutation may still pair with a non-trivial symbol renaming (e.g. after a
+    // guess 1122 in Mastermind nothing is possible, but the search is cheap to keep general).
+    out
+}
+
+fn symbol_map(space: &Space, history: &[u32], sigma: &[u8]) -> Option<[u8; 64]> {
+    let mut pi = [u8::MAX; 64];
+    let mut inv = [u8::MAX; 64];
+    for &h in history {
+        let code = space.code(h);
+        for (i, &a) in code.iter().enumerate() {
+            let b = code[usize::from(sigma[i])];
+            // (gamma x)[sigma(i)] = pi(x[i]) fixes h: pi(h[i]) = h[sigma(i)].
+            let (a, b) = (usize::from(a), b);
+            if pi[a] == u8::MAX && inv[usize::from(b)] == u8::MAX {
+                pi[a] = b;
+                inv[usize::from(b)] = a as u8;
+            } else if pi[a] != b {
+                return None;
+            }
+        }
+    }
+    Some(pi)
+}
+
+fn next_permutation(p: &mut [u8]) -> bool {
+    let n = p.len();
+    if n < 2 {
+        return false;
+    }
+    let mut i = n - 1;
+    while i > 0 && p[i - 1] >= p[i] {
+        i -= 1;
+    }
+    if i == 0 {
+        return false;
+    }
+    let mut j = n - 1;
+    while p[j] <= p[i - 1] {
+        j -= 1;
+    }
+    p.swap(i - 1, j);
+    p[i..].reverse();
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::code::CodeSpec;
+
+    fn space(len: usize, alpha: &str, rep: bool) -> Space {
+        Space::new(&CodeSpec::new(len, alpha, rep, "").unwrap(), "").unwrap()
+    }
+
+    /// Plain recursion over every guess, no bounds, no symmetry: the definition of T.
+    fn brute(space: &Space, set: &[u32]) -> u32 {
+        if set.len() <= 1 {
+            return set.len() as u32;
+        }
+        let win = space.win_class();
+        let mut best = u32::MAX;
+        for g in 0..space.len() as u32 {
+            let mut children: Vec<Vec<u32>> = vec![Vec::new(); space.classes()];
+            for &s in set {
+                let c = space.fb(g, s);
+                if c != win {
+                    children[usize::from(c)].push(s);
+                }
+            }
+            if children.iter().any(|c| c.len() == set.len()) {
+                continue;
+            }
+            let t: u32 = set.len() as u32 + children.iter().map(|c| brute(space, c)).sum::<u32>();
+            best = best.min(t);
+        }
+        best
+    }
+
+    #[test]
+    fn matches_brute_force_on_small_games() {
+        for (len, alpha, rep) in [
+            (2, "0123", false),
+            (2, "012", true),
+            (3, "0123", false),
+            (2, "01234", false),
+        ] {
+            let sp = space(len, alpha, rep);
+            let want = brute(&sp, &sp.all());
+            let mut opt = Optimizer::new(&sp, None);
+            let (got, _) = opt.solve(&Knowledge::start(&sp, 0)).unwrap();
+            assert_eq!(got, want, "{len} {alpha} {rep}");
+        }
+    }
+
+    #[test]
+    fn mastermind_opening_orbits() {
+        let mm = space(4, "123456", true);
+        let pool: Vec<String> = symmetric_pool(&mm, 0, &[])
+            .iter()
+            .map(|&g| mm.format(g))
+            .collect();
+        assert_eq!(pool, ["1111", "1112", "1122", "1123", "1234"]);
+    }
+
+    #[test]
+    fn three_digits_from_ten() {
+        let sp = space(3, "0123456789", false);
+        let mut opt = Optimizer::new(&sp, None);
+        assert_eq!(opt.solve(&Knowledge::start(&sp, 0)).unwrap().0, 3575);
+    }
+
+    #[test]
+    fn three_digits_from_nine() {
+        let sp = space(3, "123456789", false);
+        let mut opt = Optimizer::new(&sp, None);
+        assert_eq!(opt.solve(&Knowledge::start(&sp, 0)).unwrap().0, 2337);
+    }
+
+    #[test]
+    #[ignore = "Mastermind 4x6 optimum: run with --ignored (seconds in release)"]
+    fn mastermind_koyama_lai() {
+        let sp = space(4, "123456", true);
+        let mut opt = Optimizer::new(&sp, None);
+        assert_eq!(opt.solve(&Knowledge::start(&sp, 0)).unwrap().0, 5625);
+    }
+}

@@ -1,0 +1,255 @@
+//! Guessing strategies: how the computer picks its next guess from what it knows.
+//!
+//! What the guesser knows is a [`Knowledge`]: the candidate secrets still consistent with every
+//! answer, the symbols its guesses have used so far, and the guesses themselves. Symbols no guess
+//! has used yet are interchangeable (renaming them maps the candidate set onto itself), so among
+//! guesses that differ only by such a renaming only the lexicographically first is examined: the
+//! "fresh symbol" reduction, which shrinks the first guesses' choices from thousands to a handful
+//! without changing any strategy's choice (ties are broken towards the lowest code anyway).
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use crate::rng;
+use crate::space::Space;
+
+/// How to pick the next guess.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum Strategy {
+    /// The design note's: a random consistent candidate (repeatable with `seed`).
+    Random,
+    /// The first consistent candidate in alphabet order.
+    First,
+    /// Knuth's: the guess whose largest answer class is smallest.
+    Minimax,
+    /// The guess whose answer has the most information (Shannon entropy).
+    Entropy,
+    /// The guess that leaves the fewest candidates on average.
+    ExpectedSize,
+    /// The guess with the most different possible answers.
+    #[default]
+    MostParts,
+    /// The guess that minimises the total number of guesses over all candidates (exact search).
+    Optimal,
+}
+
+impl Strategy {
+    /// Every strategy, in documentation order.
+    pub const ALL: [Strategy; 7] = [
+        Strategy::Random,
+        Strategy::First,
+        Strategy::Minimax,
+        Strategy::Entropy,
+        Strategy::ExpectedSize,
+        Strategy::MostParts,
+        Strategy::Optimal,
+    ];
+
+    /// The strategy's name as written in JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            Strategy::Random => "random",
+            Strategy::First => "first",
+            Strategy::Minimax => "minimax",
+            Strategy::Entropy => "entropy",
+            Strategy::ExpectedSize => "expected-size",
+            Strategy::MostParts => "most-parts",
+            Strategy::Optimal => "optimal",
+        }
+    }
+}
+
+/// What the guesser knows at some point of a game.
+#[derive(Debug, Clone)]
+pub struct Knowledge {
+    /// Candidate secrets consistent with every answer so far, ascending.
+    pub set: Vec<u32>,
+    /// Symbols used by the guesses so far.
+    pub used: u64,
+    /// The guesses so far.
+    pub guesses: Vec<u32>,
+    /// Random state of the `random` strategy, a function of the seed and the history only, so
+    /// that `solve` replaying a history and `simulate` walking the game tree agree.
+    pub rng: u64,
+}
+
+impl Knowledge {
+    /// The start of a game: every code is a candidate.
+    pub fn start(space: &Space, seed: u64) -> Self {
+        Knowledge {
+            set: space.all(),
+            used: 0,
+            guesses: Vec::new(),
+            rng: rng::mix(seed),
+        }
+    }
+
+    /// What is known after `guess` got answer `class`.
+    pub fn after(&self, space: &Space, guess: u32, class: u8) -> Self {
+        self.after_with(space, guess, class, space.filter(&self.set, guess, class))
+    }
+
+    /// Like [`Knowledge::after`], with the filtered candidate set already computed.
+    pub fn after_with(&self, space: &Space, guess: u32, class: u8, set: Vec<u32>) -> Self {
+        let mut guesses = self.guesses.clone();
+        guesses.push(guess);
+        Knowledge {
+            set,
+            used: self.used | space.symbol_set(guess),
+            guesses,
+            rng: rng::mix(self.rng ^ (u64::from(guess) << 8 | u64::from(class))),
+        }
+    }
+}
+
+/// Whether `code` is the first of its class under renamings of the symbols not in `used`: each
+/// fresh symbol it uses, in order of first appearance, is the smallest fresh one not yet taken.
+pub fn fresh_canonical(code: &[u8], used: u64, nsym: usize) -> bool {
+    let all = if nsym >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << nsym) - 1
+    };
+    let mut available = all & !used;
+    let mut seen = 0u64;
+    for &s in code {
+        let bit = 1u64 << s;
+        if used & bit != 0 || seen & bit != 0 {
+            continue;
+        }
+        if available.trailing_zeros() != u32::from(s) {
+            return false;
+        }
+        available &= !bit;
+        seen |= bit;
+    }
+    true
+}
+
+/// Guesses worth examining: every code, up to renaming of fresh symbols.
+pub fn guess_pool(space: &Space, used: u64) -> Vec<u32> {
+    let nsym = space.spec().symbols();
+    (0..space.len() as u32)
+        .filter(|&g| fresh_canonical(space.code(g), used, nsym))
+        .collect()
+}
+
+/// Score of a partition for a heuristic: lower is better.
+fn heuristic_cost(strategy: Strategy, counts: &[u32]) -> f64 {
+    match strategy {
+        Strategy::Minimax => f64::from(counts.iter().copied().max().unwrap_or(0)),
+        Strategy::ExpectedSize => counts.iter().map(|&c| f64::from(c) * f64::from(c)).sum(),
+        Strategy::MostParts => -(counts.iter().filter(|&&c| c > 0).count() as f64),
+        // Maximising entropy = minimising sum of c * log2(c).
+        Strategy::Entropy => counts
+            .iter()
+            .filter(|&&c| c > 1)
+            .map(|&c| f64::from(c) * f64::from(c).log2())
+            .sum(),
+        _ => 0.0,
+    }
+}
+
+/// Picks the next guess by a one-step heuristic (`minimax`, `entropy`, `expected-size`,
+/// `most-parts`), `first` or `random`. The set must not be empty. Ties go to a consistent
+/// candidate, then to the lowest code.
+pub fn choose_simple(space: &Space, strategy: Strategy, know: &Knowledge) -> u32 {
+    let set = &know.set;
+    debug_assert!(!set.is_empty());
+    match strategy {
+        Strategy::First => return set[0],
+        Strategy::Random => return set[rng::below(know.rng, set.len() as u64) as usize],
+        _ => {}
+    }
+    if set.len() <= 2 {
+        return set[0];
+    }
+    let pool = guess_pool(space, know.used);
+    let win = usize::from(space.win_class());
+    let classes = space.classes();
+    let score = |g: u32, counts: &mut Vec<u32>| -> (f64, bool, u32) {
+        space.partition_counts(g, set, counts);
+        (heuristic_cost(strategy, counts), counts[win] == 0, g)
+    };
+    let better = |a: &(f64, bool, u32), b: &(f64, bool, u32)| -> bool {
+        let tol = 1e-9 * a.0.abs().max(b.0.abs()).max(1.0);
+        if a.0 < b.0 - tol {
+            return true;
+        }
+        if a.0 > b.0 + tol {
+            return false;
+        }
+        (a.1, a.2) < (b.1, b.2)
+    };
+    let work = pool.len() * set.len();
+    let best = if work > 4_000_000 {
+        use rayon::prelude::*;
+        pool.par_chunks(256)
+            .map(|chunk| {
+                let mut counts = vec![0u32; classes];
+                let mut best: Option<(f64, bool, u32)> = None;
+                for &g in chunk {
+                    let s = score(g, &mut counts);
+                    if best.as_ref().is_none_or(|b| better(&s, b)) {
+                        best = Some(s);
+                    }
+                }
+                best
+            })
+            .reduce(
+                || None,
+                |a, b| match (a, b) {
+                    (Some(a), Some(b)) => Some(if better(&b, &a) { b } else { a }),
+                    (a, None) => a,
+                    (None, b) => b,
+                },
+            )
+    } else {
+        let mut counts = vec![0u32; classes];
+        let mut best: Option<(f64, bool, u32)> = None;
+        for &g in &pool {
+            let s = score(g, &mut counts);
+            if best.as_ref().is_none_or(|b| better(&s, b)) {
+                best = Some(s);
+            }
+        }
+        best
+    };
+    best.map_or(set[0], |b| b.2)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::code::CodeSpec;
+
+    #[test]
+    fn fresh_reduction() {
+        // Nothing used: only 0123-like guesses survive.
+        assert!(fresh_canonical(&[0, 1, 2, 3], 0, 10));
+        assert!(!fresh_canonical(&[0, 1, 2, 4], 0, 10));
+        assert!(!fresh_canonical(&[1, 0, 2, 3], 0, 10));
+        // 0..3 used: fresh symbols start at 4.
+        assert!(fresh_canonical(&[3, 4, 0, 5], 0b1111, 10));
+        assert!(!fresh_canonical(&[3, 5, 0, 4], 0b1111, 10));
+        // Repeats: 1122-like.
+        assert!(fresh_canonical(&[0, 0, 1, 1], 0, 6));
+        assert!(!fresh_canonical(&[1, 1, 0, 0], 0, 6));
+        let spec = CodeSpec::new(4, "0123456789", false, "").unwrap();
+        let space = Space::new(&spec, "").unwrap();
+        assert_eq!(guess_pool(&space, 0).len(), 1);
+        let mm = Space::new(&CodeSpec::new(4, "123456", true, "").unwrap(), "").unwrap();
+        // 1111, 1112, 1121, 1122, 1123, 1211, ... : the set partitions of 4 positions = 15.
+        assert_eq!(guess_pool(&mm, 0).len(), 15);
+    }
+
+    #[test]
+    fn knuth_first_guess_class() {
+        // Knuth's minimax opens Mastermind with 1122 (largest class 256).
+        let mm = Space::new(&CodeSpec::new(4, "123456", true, "").unwrap(), "").unwrap();
+        let k = Knowledge::start(&mm, 0);
+        let g = choose_simple(&mm, Strategy::Minimax, &k);
+        assert_eq!(mm.format(g), "1122");
+    }
+}
