@@ -10,6 +10,8 @@ pub mod error;
 pub mod judge;
 pub mod optimal;
 pub mod rng;
+pub mod simulate;
+pub mod solve;
 pub mod space;
 pub mod strategy;
 

@@ -159,9 +159,10 @@ impl<'a> Optimizer<'a> {
         self.lb[n]
     }
 
-    fn check_time(&mut self) -> bool {
+    fn check_time(&mut self, n: usize) -> bool {
         self.calls += 1;
-        if self.calls % 256 == 0
+        // Large sets cost a full pass over the guesses each: look at the clock every time.
+        if (n > 64 || self.calls % 256 == 0)
             && let Some(d) = self.deadline
             && Instant::now() >= d
         {
@@ -185,7 +186,7 @@ impl<'a> Optimizer<'a> {
                 return e.value;
             }
         }
-        if self.check_time() {
+        if self.check_time(n) {
             return ABORT;
         }
         let space = self.space;

@@ -123,12 +123,17 @@ impl Space {
             classes,
         };
         if n <= TABLE_CODES {
+            use rayon::prelude::*;
             let mut table = vec![0u8; n * n];
-            for (g, row) in table.chunks_exact_mut(n).enumerate() {
-                for (s, cell) in row.iter_mut().enumerate() {
-                    *cell = space.compute(g as u32, s as u32);
-                }
-            }
+            let sp = &space;
+            table
+                .par_chunks_exact_mut(n)
+                .enumerate()
+                .for_each(|(g, row)| {
+                    for (s, cell) in row.iter_mut().enumerate() {
+                        *cell = sp.compute(g as u32, s as u32);
+                    }
+                });
             space.table = Some(table);
         }
         Ok(space)

@@ -1,0 +1,284 @@
+//! `baseball simulate`: play a strategy against every possible secret.
+//!
+//! Every strategy here is a function of what the guesser knows (the `random` one too: its random
+//! state is derived from the seed and the history), so the games against all secrets form one
+//! decision tree. The tree is walked once, node by node, instead of replaying a game per secret:
+//! each node's guess is computed once for all the secrets that reach it. Subtrees are walked in
+//! parallel with rayon.
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use crate::code::spec_from;
+use crate::error::InputError;
+use crate::optimal::Optimizer;
+use crate::rng;
+use crate::solve::{Status, deadline};
+use crate::space::Space;
+use crate::strategy::{Knowledge, Strategy, choose_simple};
+
+/// Input of `simulate`: `{"length": 4, "strategy": "entropy"}`.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SimulateInput {
+    /// Code length (default 3).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub length: Option<u32>,
+    /// Symbols codes are made of (default `"0123456789"`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub alphabet: Option<String>,
+    /// Whether codes may repeat a symbol (default false).
+    #[serde(default)]
+    pub repeats: bool,
+    /// The strategy to play (default `most-parts`).
+    #[serde(default)]
+    pub strategy: Strategy,
+    /// Seed of the `random` strategy (default: a fresh one, reported in the verdict).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
+    /// Always open with this guess instead of the strategy's choice.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first_guess: Option<String>,
+    /// Give up after this many milliseconds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub timeout_ms: Option<u64>,
+}
+
+/// Verdict of `simulate`.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+pub struct SimulateVerdict {
+    /// Number of possible secrets (all were played).
+    pub secrets: u64,
+    /// Guesses over all games, each game's final all-strikes guess included (null on timeout).
+    pub total_guesses: Option<u64>,
+    /// `total_guesses / secrets` (null on timeout).
+    pub average: Option<f64>,
+    /// The longest game (null on timeout).
+    pub worst: Option<u32>,
+    /// `histogram[i]`: secrets found with `i + 1` guesses (empty on timeout).
+    pub histogram: Vec<u64>,
+    /// The strategy played.
+    pub strategy: Strategy,
+    /// The seed used by `random` (null for other strategies).
+    pub seed: Option<u64>,
+    /// The opening guess every game started with.
+    pub first_guess: Option<String>,
+    /// `done`, or `timeout` when `timeout_ms` passed first.
+    pub status: Status,
+}
+
+/// Why a walk stopped early.
+enum Stop {
+    Timeout,
+    /// A strategy made a guess that teaches nothing (a bug guard: the walk would never end).
+    NoProgress(String),
+}
+
+struct Walk<'a> {
+    space: &'a Space,
+    strategy: Strategy,
+    first: Option<u32>,
+    deadline: Option<Instant>,
+    stop: AtomicBool,
+    optimizer: Option<Mutex<Optimizer<'a>>>,
+}
+
+impl Walk<'_> {
+    fn guess(&self, know: &Knowledge) -> Result<u32, Stop> {
+        if know.guesses.is_empty()
+            && let Some(f) = self.first
+        {
+            return Ok(f);
+        }
+        match &self.optimizer {
+            Some(m) => {
+                let mut opt = m.lock().map_err(|_| Stop::Timeout)?;
+                opt.solve(know).map(|(_, g)| g).ok_or(Stop::Timeout)
+            }
+            None => Ok(choose_simple(self.space, self.strategy, know)),
+        }
+    }
+
+    /// Histogram of the subtree at `know`, whose guesses are number `depth + 1`.
+    fn node(&self, know: Knowledge, depth: usize) -> Result<Vec<u64>, Stop> {
+        if self.stop.load(Ordering::Relaxed) {
+            return Err(Stop::Timeout);
+        }
+        if let Some(d) = self.deadline
+            && Instant::now() >= d
+        {
+            self.stop.store(true, Ordering::Relaxed);
+            return Err(Stop::Timeout);
+        }
+        let space = self.space;
+        let g = self.guess(&know)?;
+        let win = space.win_class();
+        let mut children: Vec<Vec<u32>> = vec![Vec::new(); space.classes()];
+        for &s in &know.set {
+            children[usize::from(space.fb(g, s))].push(s);
+        }
+        let mut hist = vec![0u64; depth + 1];
+        if !children[usize::from(win)].is_empty() {
+            hist[depth] = 1;
+        }
+        if children.iter().any(|c| c.len() == know.set.len()) && hist[depth] == 0 {
+            return Err(Stop::NoProgress(space.format(g)));
+        }
+        let kids: Vec<Knowledge> = children
+            .into_iter()
+            .enumerate()
+            .filter(|(c, set)| *c != usize::from(win) && !set.is_empty())
+            .map(|(c, set)| know.after_with(space, g, c as u8, set))
+            .collect();
+        let merge = |mut a: Vec<u64>, b: Vec<u64>| {
+            if a.len() < b.len() {
+                a.resize(b.len(), 0);
+            }
+            for (x, y) in a.iter_mut().zip(b) {
+                *x += y;
+            }
+            a
+        };
+        let sub = if self.optimizer.is_none() && know.set.len() > 64 {
+            use rayon::prelude::*;
+            kids.into_par_iter()
+                .map(|k| self.node(k, depth + 1))
+                .try_reduce(Vec::new, |a, b| Ok(merge(a, b)))?
+        } else {
+            let mut acc = Vec::new();
+            for k in kids {
+                acc = merge(acc, self.node(k, depth + 1)?);
+            }
+            acc
+        };
+        Ok(merge(hist, sub))
+    }
+}
+
+/// Plays `strategy` against every secret.
+pub fn simulate(input: SimulateInput) -> Result<SimulateVerdict, InputError> {
+    let deadline = deadline(input.timeout_ms);
+    let inferred = input.first_guess.as_ref().map(|g| g.chars().count());
+    let spec = spec_from(
+        input.length,
+        input.alphabet.as_deref(),
+        input.repeats,
+        inferred,
+    )?;
+    let space = Space::new(&spec, "")?;
+    let first = match &input.first_guess {
+        Some(text) => {
+            let code = spec.parse(text, "/first_guess", "first guess")?;
+            space.index_of(&code)
+        }
+        None => None,
+    };
+    let seed = match input.strategy {
+        Strategy::Random => Some(input.seed.unwrap_or_else(rng::fresh_seed)),
+        _ => None,
+    };
+    let root = Knowledge::start(&space, seed.unwrap_or(0));
+    let walk = Walk {
+        space: &space,
+        strategy: input.strategy,
+        first,
+        deadline,
+        stop: AtomicBool::new(false),
+        optimizer: (input.strategy == Strategy::Optimal)
+            .then(|| Mutex::new(Optimizer::new(&space, deadline))),
+    };
+    let secrets = space.len() as u64;
+    let opening = walk.guess(&root).ok().map(|g| space.format(g));
+    let mut verdict = SimulateVerdict {
+        secrets,
+        total_guesses: None,
+        average: None,
+        worst: None,
+        histogram: Vec::new(),
+        strategy: input.strategy,
+        seed,
+        first_guess: opening,
+        status: Status::Timeout,
+    };
+    match walk.node(root, 0) {
+        Ok(hist) => {
+            let total: u64 = hist.iter().enumerate().map(|(i, &n)| (i as u64 + 1) * n).sum();
+            debug_assert_eq!(hist.iter().sum::<u64>(), secrets);
+            verdict.total_guesses = Some(total);
+            verdict.average = Some(total as f64 / secrets as f64);
+            verdict.worst = Some(hist.len() as u32);
+            verdict.histogram = hist;
+            verdict.status = Status::Done;
+        }
+        Err(Stop::Timeout) => {}
+        Err(Stop::NoProgress(g)) => {
+            return Err(InputError::new(
+                "/strategy",
+                format!("the strategy guessed {g:?}, which cannot narrow the candidates down"),
+            ));
+        }
+    }
+    Ok(verdict)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(json: &str) -> SimulateVerdict {
+        simulate(serde_json::from_str(json).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn histograms_sum_to_the_number_of_secrets() {
+        for strategy in Strategy::ALL {
+            let json = format!(r#"{{"strategy": "{}", "seed": 7}}"#, strategy.name());
+            let v = run(&json);
+            assert_eq!(v.status, Status::Done);
+            assert_eq!(v.secrets, 720);
+            assert_eq!(v.histogram.iter().sum::<u64>(), 720, "{strategy:?}");
+            let total: u64 = v.histogram.iter().enumerate().map(|(i, n)| (i as u64 + 1) * n).sum();
+            assert_eq!(Some(total), v.total_guesses);
+            assert_eq!(v.worst, Some(v.histogram.len() as u32));
+            assert!(*v.histogram.last().unwrap() > 0);
+            // Every strategy finds one secret with its first guess.
+            assert_eq!(v.histogram[0], 1);
+            if strategy == Strategy::Optimal {
+                assert_eq!(v.total_guesses, Some(3575));
+            } else {
+                assert!(v.total_guesses.unwrap() >= 3575, "{strategy:?} beats the optimum");
+            }
+        }
+    }
+
+    #[test]
+    fn random_with_a_seed_is_repeatable_and_matches_solve() {
+        let a = run(r#"{"strategy": "random", "seed": 3}"#);
+        let b = run(r#"{"strategy": "random", "seed": 3}"#);
+        assert_eq!(a.histogram, b.histogram);
+        assert_eq!(a.first_guess, b.first_guess);
+        let s: crate::solve::SolveVerdict = crate::solve::solve(
+            serde_json::from_str(r#"{"strategy": "random", "seed": 3}"#).unwrap(),
+        )
+        .unwrap();
+        assert_eq!(s.next_guess, a.first_guess);
+    }
+
+    #[test]
+    fn first_guess_and_timeouts() {
+        let v = run(r#"{"strategy": "first", "first_guess": "987"}"#);
+        assert_eq!(v.first_guess.as_deref(), Some("987"));
+        assert_eq!(v.histogram.iter().sum::<u64>(), 720);
+        let v = run(r#"{"length": 4, "strategy": "optimal", "timeout_ms": 30}"#);
+        assert_eq!(v.status, Status::Timeout);
+        assert_eq!(v.total_guesses, None);
+        let e = simulate(serde_json::from_str(r#"{"first_guess": "98"}"#).unwrap());
+        assert!(e.is_ok(), "a 2-symbol first guess sets the length to 2");
+        let e = simulate(serde_json::from_str(r#"{"length": 3, "first_guess": "98"}"#).unwrap()).unwrap_err();
+        assert_eq!(e.path, "/first_guess");
+    }
+}

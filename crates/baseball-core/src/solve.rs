@@ -1,0 +1,289 @@
+//! `baseball solve`: what a history of guesses and answers leaves possible, and what to guess
+//! next.
+
+use std::time::{Duration, Instant};
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use crate::code::{CodeSpec, Feedback, spec_from};
+use crate::error::InputError;
+use crate::optimal::Optimizer;
+use crate::rng;
+use crate::space::Space;
+use crate::strategy::{Knowledge, Strategy, choose_simple};
+
+/// Candidates are listed in full when there are at most this many, unless `max_candidates` says
+/// otherwise.
+pub const DEFAULT_MAX_CANDIDATES: u32 = 20;
+
+/// One guess and its answer.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct HistoryEntry {
+    /// The guess as a code string.
+    pub guess: String,
+    /// Strikes it got.
+    pub strikes: u32,
+    /// Balls it got.
+    pub balls: u32,
+}
+
+/// Input of `solve`: `{"length": 3, "history": [{"guess": "123", "strikes": 0, "balls": 1}],
+/// "strategy": "minimax"}`.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SolveInput {
+    /// Code length (default: the length of the history's guesses, or 3 when there is none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub length: Option<u32>,
+    /// Symbols codes are made of (default `"0123456789"`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub alphabet: Option<String>,
+    /// Whether codes may repeat a symbol (default false).
+    #[serde(default)]
+    pub repeats: bool,
+    /// Guesses so far with their answers, oldest first.
+    #[serde(default)]
+    pub history: Vec<HistoryEntry>,
+    /// How to pick the next guess (default `most-parts`).
+    #[serde(default)]
+    pub strategy: Strategy,
+    /// Seed of the `random` strategy (default: a fresh one, reported in the verdict).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
+    /// List the candidates when at most this many remain (default 20).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_candidates: Option<u32>,
+    /// Give up after this many milliseconds (only `optimal` can take long).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub timeout_ms: Option<u64>,
+}
+
+/// Whether a command finished or ran out of time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Status {
+    /// The work was done.
+    Done,
+    /// `timeout_ms` passed first.
+    Timeout,
+}
+
+/// Verdict of `solve`.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+pub struct SolveVerdict {
+    /// Whether some secret agrees with every answer.
+    pub consistent: bool,
+    /// Number of secrets that agree with every answer.
+    pub remaining: u64,
+    /// The strategy's next guess; null when inconsistent or out of time.
+    pub next_guess: Option<String>,
+    /// The remaining secrets in alphabet order, when at most `max_candidates`; else null.
+    pub candidates: Option<Vec<String>>,
+    /// The strategy used.
+    pub strategy: Strategy,
+    /// The seed used by `random` (null for other strategies).
+    pub seed: Option<u64>,
+    /// For `optimal`: the least total number of guesses, `next_guess` included, needed to find
+    /// every remaining secret (divide by `remaining` for the expected number); else null.
+    pub optimal_total: Option<u32>,
+    /// `done`, or `timeout` when `timeout_ms` passed first (then `next_guess` is null).
+    pub status: Status,
+}
+
+/// Parses and checks a history; the error paths point into `/history`.
+pub(crate) fn parse_history(
+    space: &Space,
+    history: &[HistoryEntry],
+) -> Result<Vec<(u32, u8)>, InputError> {
+    let spec = space.spec();
+    let all = space.all();
+    let mut out = Vec::with_capacity(history.len());
+    for (i, h) in history.iter().enumerate() {
+        let code = spec.parse(&h.guess, &format!("/history/{i}/guess"), "guess")?;
+        let g = space
+            .index_of(&code)
+            .ok_or_else(|| InputError::new(format!("/history/{i}/guess"), "not a code"))?;
+        let fb = Feedback {
+            strikes: h.strikes,
+            balls: h.balls,
+        };
+        if let Err(why) = spec.check_feedback(fb) {
+            return Err(InputError::new(format!("/history/{i}"), why));
+        }
+        let class = space.class_of(fb);
+        if !all.iter().any(|&s| space.fb(g, s) == class) {
+            return Err(InputError::new(
+                format!("/history/{i}"),
+                format!(
+                    "no secret can answer guess {:?} with {} strike{} and {} ball{}",
+                    h.guess,
+                    h.strikes,
+                    if h.strikes == 1 { "" } else { "s" },
+                    h.balls,
+                    if h.balls == 1 { "" } else { "s" }
+                ),
+            ));
+        }
+        out.push((g, class));
+    }
+    Ok(out)
+}
+
+/// The deadline of a command given `timeout_ms`.
+pub(crate) fn deadline(timeout_ms: Option<u64>) -> Option<Instant> {
+    timeout_ms.map(|ms| Instant::now() + Duration::from_millis(ms))
+}
+
+/// Filters the candidates by the history and asks the strategy for the next guess.
+pub fn solve(input: SolveInput) -> Result<SolveVerdict, InputError> {
+    let start = Instant::now();
+    let inferred = input.history.first().map(|h| h.guess.chars().count());
+    let spec: CodeSpec = spec_from(
+        input.length,
+        input.alphabet.as_deref(),
+        input.repeats,
+        inferred,
+    )?;
+    let space = Space::new(&spec, "")?;
+    let history = parse_history(&space, &input.history)?;
+    let seed = match input.strategy {
+        Strategy::Random => Some(input.seed.unwrap_or_else(rng::fresh_seed)),
+        _ => None,
+    };
+    let mut know = Knowledge::start(&space, seed.unwrap_or(0));
+    for &(g, class) in &history {
+        know = know.after(&space, g, class);
+    }
+    let remaining = know.set.len() as u64;
+    let max_list = u64::from(input.max_candidates.unwrap_or(DEFAULT_MAX_CANDIDATES));
+    let candidates =
+        (remaining <= max_list).then(|| know.set.iter().map(|&s| space.format(s)).collect());
+    let mut verdict = SolveVerdict {
+        consistent: remaining > 0,
+        remaining,
+        next_guess: None,
+        candidates,
+        strategy: input.strategy,
+        seed,
+        optimal_total: None,
+        status: Status::Done,
+    };
+    if remaining == 0 {
+        return Ok(verdict);
+    }
+    let deadline = input
+        .timeout_ms
+        .map(|ms| start + Duration::from_millis(ms));
+    match input.strategy {
+        Strategy::Optimal => {
+            let mut opt = Optimizer::new(&space, deadline);
+            match opt.solve(&know) {
+                Some((total, g)) => {
+                    verdict.next_guess = Some(space.format(g));
+                    verdict.optimal_total = Some(total);
+                }
+                None => verdict.status = Status::Timeout,
+            }
+        }
+        s => verdict.next_guess = Some(space.format(choose_simple(&space, s, &know))),
+    }
+    Ok(verdict)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::code::feedback;
+
+    fn run(json: &str) -> Result<SolveVerdict, InputError> {
+        solve(serde_json::from_str(json).unwrap())
+    }
+
+    #[test]
+    fn contract_example() {
+        let v = run(r#"{"length": 3, "history": [{"guess": "123", "strikes": 0, "balls": 1}], "strategy": "first"}"#).unwrap();
+        assert!(v.consistent);
+        // One of 1,2,3 in a wrong place, the other two places from the 7 other digits:
+        // 3 symbols * 2 places * (7 * 6) = 252.
+        assert_eq!(v.remaining, 252);
+        assert_eq!(v.next_guess.as_deref(), Some("014"));
+        assert_eq!(v.candidates, None);
+        assert_eq!(v.status, Status::Done);
+    }
+
+    #[test]
+    fn candidates_agree_with_filtering_every_code_by_hand() {
+        let spec = CodeSpec::new(4, "0123456789", false, "").unwrap();
+        let space = Space::new(&spec, "").unwrap();
+        let hist = [("0123", 1u32, 1u32), ("4567", 0, 2), ("1458", 1, 0)];
+        let json = serde_json::json!({
+            "length": 4,
+            "history": hist.iter().map(|(g, s, b)| serde_json::json!({"guess": g, "strikes": s, "balls": b})).collect::<Vec<_>>(),
+            "strategy": "first",
+            "max_candidates": 10000,
+        });
+        let v = solve(serde_json::from_value(json).unwrap()).unwrap();
+        let mut want = Vec::new();
+        for s in 0..space.len() as u32 {
+            let code = space.code(s);
+            if hist.iter().all(|(g, st, b)| {
+                let f = feedback(code, &spec.parse(g, "", "").unwrap());
+                f.strikes == *st && f.balls == *b
+            }) {
+                want.push(space.format(s));
+            }
+        }
+        assert!(!want.is_empty());
+        assert_eq!(v.remaining, want.len() as u64);
+        assert_eq!(v.candidates.unwrap(), want);
+        assert_eq!(v.next_guess.unwrap(), want[0]);
+    }
+
+    #[test]
+    fn inconsistent_and_impossible_histories() {
+        // 123 -> 3 balls and 456 -> 1 strike contradict (a secret made of 1,2,3 has no 4,5,6).
+        let v = run(r#"{"history": [{"guess": "123", "strikes": 0, "balls": 3}, {"guess": "456", "strikes": 1, "balls": 0}]}"#).unwrap();
+        assert!(!v.consistent);
+        assert_eq!(v.remaining, 0);
+        assert_eq!(v.next_guess, None);
+        let e = run(r#"{"history": [{"guess": "123", "strikes": 2, "balls": 1}]}"#).unwrap_err();
+        assert_eq!(e.path, "/history/0");
+        let e = run(r#"{"history": [{"guess": "123", "strikes": 0, "balls": 0}, {"guess": "12", "strikes": 0, "balls": 0}]}"#).unwrap_err();
+        assert_eq!(e.path, "/history/1/guess");
+        // Mastermind guess 1111 can never get a ball.
+        let e = run(r#"{"length": 4, "alphabet": "123456", "repeats": true, "history": [{"guess": "1111", "strikes": 0, "balls": 1}]}"#).unwrap_err();
+        assert_eq!(e.path, "/history/0");
+        assert!(e.message.contains("no secret"), "{}", e.message);
+    }
+
+    #[test]
+    fn length_is_inferred_from_the_history() {
+        let v = run(r#"{"history": [{"guess": "1234", "strikes": 4, "balls": 0}]}"#).unwrap();
+        assert_eq!(v.remaining, 1);
+        assert_eq!(v.next_guess.as_deref(), Some("1234"));
+        assert_eq!(v.candidates.unwrap(), ["1234"]);
+    }
+
+    #[test]
+    fn random_is_repeatable_and_reports_its_seed() {
+        let j = r#"{"history": [{"guess": "012", "strikes": 0, "balls": 0}], "strategy": "random", "seed": 42}"#;
+        let a = run(j).unwrap();
+        let b = run(j).unwrap();
+        assert_eq!(a.next_guess, b.next_guess);
+        assert_eq!(a.seed, Some(42));
+        let c = run(r#"{"strategy": "random"}"#).unwrap();
+        assert!(c.seed.is_some());
+    }
+
+    #[test]
+    fn optimal_reports_the_total() {
+        let v = run(r#"{"history": [{"guess": "012", "strikes": 0, "balls": 0}], "strategy": "optimal"}"#).unwrap();
+        assert_eq!(v.remaining, 210);
+        assert!(v.optimal_total.is_some());
+        let v = run(r#"{"length": 4, "strategy": "optimal", "timeout_ms": 50}"#).unwrap();
+        assert_eq!(v.status, Status::Timeout);
+        assert_eq!(v.next_guess, None);
+    }
+}
