@@ -1,0 +1,40 @@
+//! Self-play measurement: `cargo run --release -p blockdoku-core --example selfplay -- GAMES SEED MAX_TRAYS`.
+#![allow(clippy::print_stdout)]
+
+use blockdoku_core::engine::Evaluator;
+use blockdoku_core::geometry::Geometry;
+use blockdoku_core::rules::Scoring;
+use blockdoku_core::selfplay::{game_seeds, play_game};
+use rayon::prelude::*;
+use std::time::Instant;
+
+fn main() {
+    let args: Vec<u64> = std::env::args()
+        .skip(1)
+        .filter_map(|a| a.parse().ok())
+        .collect();
+    let games = args.first().copied().unwrap_or(20) as usize;
+    let seed = args.get(1).copied().unwrap_or(0);
+    let cap = args.get(2).copied().unwrap_or(1000);
+    let ev = Evaluator::new(Geometry::standard());
+    let start = Instant::now();
+    let recs: Vec<_> = game_seeds(seed, games)
+        .into_par_iter()
+        .map(|s| play_game(&ev, s, cap, Scoring::Classic, None))
+        .collect();
+    let secs = start.elapsed().as_secs_f64();
+    let trays: u64 = recs.iter().map(|r| r.trays).sum();
+    for (i, r) in recs.iter().enumerate() {
+        println!(
+            "game {i}: trays {} score {} {:?}",
+            r.trays, r.score, r.ending
+        );
+    }
+    println!(
+        "games {games} seed {seed} cap {cap}: reached cap {}, mean trays {:.1}, mean score {:.1}, {:.2} ms/tray, {secs:.1} s",
+        recs.iter().filter(|r| r.trays == cap).count(),
+        trays as f64 / games as f64,
+        recs.iter().map(|r| r.score).sum::<u64>() as f64 / games as f64,
+        secs * 1000.0 / trays.max(1) as f64,
+    );
+}

@@ -1,0 +1,329 @@
+//! The playing engine: a static evaluation of a board and an exhaustive search over a tray.
+//!
+//! The search tries every order of the tray and every placement of each piece, clearing
+//! between placements, and scores each board it ends on with [`Evaluator::eval`] (lower is
+//! better). Boards reached twice with the same pieces left (the common case: two pieces
+//! placed in either order without a clear in between) are expanded once.
+//!
+//! The evaluation is a weighted sum of features that measure how hard the board will be to
+//! keep alive: occupied cells, rows/columns/boxes that are touched at all (each must be
+//! cleared again some day), empty cells walled in on both sides (1-wide slots only thin
+//! pieces fill) or on all four (holes only the monomino or a diagonal fills), the boundary
+//! between occupied and empty cells (fragmentation), and, most heavily, how many pieces of
+//! the default set would fit nowhere (a tray containing one of them ends the game). The
+//! weights were tuned by self-play (see `examples/selfplay.rs`).
+
+use crate::geometry::{Geometry, Units};
+use crate::piece::{Placement, default_set};
+use crate::rules::{Scoring, apply};
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// Weights of the evaluation features (a cost: lower evaluations are better boards).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Weights {
+    /// Per occupied cell.
+    pub occupied: i32,
+    /// Per row or column holding at least one occupied cell.
+    pub lines: i32,
+    /// Per box holding at least one occupied cell.
+    pub boxes: i32,
+    /// Per empty cell blocked left and right (or up and down) by pieces or walls.
+    pub slots: i32,
+    /// Per empty cell blocked on all four sides.
+    pub isolated: i32,
+    /// Per edge between an occupied and an empty cell.
+    pub transitions: i32,
+    /// Per piece of the default set that fits nowhere.
+    pub dead: i32,
+    /// Per piece of the default set that fits in at most 2 positions.
+    pub scarce: i32,
+}
+
+impl Default for Weights {
+    fn default() -> Self {
+        Weights {
+            occupied: 10,
+            lines: 6,
+            boxes: 20,
+            slots: 12,
+            isolated: 40,
+            transitions: 6,
+            dead: 120,
+            scarce: 20,
+        }
+    }
+}
+
+/// A board evaluation for one geometry.
+#[derive(Debug, Clone)]
+pub struct Evaluator {
+    geo: Geometry,
+    weights: Weights,
+    probes: Vec<Placement>,
+}
+
+impl Evaluator {
+    /// An evaluator with the default weights; the default piece set is the probe set.
+    pub fn new(geo: Geometry) -> Evaluator {
+        Evaluator::with_weights(geo, Weights::default())
+    }
+
+    /// An evaluator with chosen weights.
+    pub fn with_weights(geo: Geometry, weights: Weights) -> Evaluator {
+        let probes = default_set()
+            .iter()
+            .map(|p| Placement::new(p, &geo))
+            .collect();
+        Evaluator {
+            geo,
+            weights,
+            probes,
+        }
+    }
+
+    /// The geometry this evaluator works on.
+    pub fn geometry(&self) -> &Geometry {
+        &self.geo
+    }
+
+    /// The cost of a board: lower is better.
+    pub fn eval(&self, b: u128) -> i32 {
+        let g = &self.geo;
+        let w = &self.weights;
+        let n = g.size() as u32;
+        let full = g.full();
+        let empty = !b & full;
+        let mut lines = 0i32;
+        for &m in g.rows().iter().chain(g.cols()) {
+            lines += i32::from(b & m != 0);
+        }
+        let mut boxes = 0i32;
+        for &m in g.boxes() {
+            boxes += i32::from(b & m != 0);
+        }
+        // Blocked neighbours: walls count as blocked.
+        let up = ((b << n) & full) | g.first_row();
+        let down = (b >> n) | g.last_row();
+        let left = ((b << 1) & !g.first_col() & full) | g.first_col();
+        let right = ((b >> 1) & !g.last_col()) | g.last_col();
+        let hslot = empty & left & right;
+        let vslot = empty & up & down;
+        let isolated = hslot & vslot;
+        let slots = (hslot.count_ones() + vslot.count_ones()) as i32;
+        let transitions = (((b ^ (b >> 1)) & !g.last_col() & full).count_ones()
+            + ((b ^ (b >> n)) & !g.last_row() & full).count_ones())
+            as i32;
+        let mut dead = 0i32;
+        let mut scarce = 0i32;
+        for p in &self.probes {
+            let pos = p.positions(empty);
+            if pos == 0 {
+                dead += 1;
+            } else if pos & (pos - 1) & (pos & (pos - 1)).wrapping_sub(1) == 0 {
+                // At most two anchors.
+                scarce += 1;
+            }
+        }
+        w.occupied * b.count_ones() as i32
+            + w.lines * lines
+            + w.boxes * boxes
+            + w.slots * slots
+            + w.isolated * isolated.count_ones() as i32
+            + w.transitions * transitions
+            + w.dead * dead
+            + w.scarce * scarce
+    }
+}
+
+/// One placement of a plan.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PlanMove {
+    /// Index of the piece in the tray.
+    pub piece: usize,
+    /// Bit index of the piece's top-left corner.
+    pub anchor: u32,
+    /// What the placement cleared.
+    pub units: Units,
+    /// Its points.
+    pub points: u64,
+}
+
+/// The engine's choice for a tray.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Plan {
+    /// The placements in playing order. When the tray cannot be played whole, the longest
+    /// sequence that can be played (the game ends after it).
+    pub moves: Vec<PlanMove>,
+    /// The board after the moves.
+    pub board: u128,
+    /// True when every piece of the tray is placed.
+    pub complete: bool,
+    /// Evaluation of `board`.
+    pub eval: i32,
+    /// Total points of the moves.
+    pub points: u64,
+    /// Whether the last move cleared (a streak carries into the next move under `combo`).
+    pub streak: bool,
+    /// Distinct positions examined (a measure of the work done).
+    pub nodes: u64,
+}
+
+/// A small multiplicative hasher for (board, pieces-left) keys; the standard SipHash costs
+/// more than the evaluation it saves.
+#[derive(Default)]
+struct MixHasher(u64);
+
+impl Hasher for MixHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+    fn write_u8(&mut self, i: u8) {
+        self.write_u64(u64::from(i));
+    }
+    fn write_u64(&mut self, i: u64) {
+        self.0 = (self.0.rotate_left(5) ^ i).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    fn write_u128(&mut self, i: u128) {
+        self.write_u64(i as u64);
+        self.write_u64((i >> 64) as u64);
+    }
+}
+
+type Seen = HashMap<(u128, u8), u64, BuildHasherDefault<MixHasher>>;
+
+struct Search<'a> {
+    ev: &'a Evaluator,
+    tray: &'a [Placement],
+    /// `twin[i]`: an earlier tray index with the same shape, tried instead of `i`.
+    twin: Vec<Option<usize>>,
+    scoring: Scoring,
+    seen: Seen,
+    path: Vec<PlanMove>,
+    best: Option<Plan>,
+    nodes: u64,
+}
+
+impl Search<'_> {
+    fn better(&self, placed: usize, eval: i32, points: u64) -> bool {
+        match &self.best {
+            None => true,
+            Some(b) => {
+                (placed, -i64::from(eval), points) > (b.moves.len(), -i64::from(b.eval), b.points)
+            }
+        }
+    }
+
+    fn finish(&mut self, board: u128, points: u64, streak: bool) {
+        let eval = self.ev.eval(board);
+        if self.better(self.path.len(), eval, points) {
+            self.best = Some(Plan {
+                moves: self.path.clone(),
+                board,
+                complete: self.path.len() == self.tray.len(),
+                eval,
+                points,
+                streak,
+                nodes: 0,
+            });
+        }
+    }
+
+    fn go(&mut self, board: u128, left: u8, points: u64, streak: bool) {
+        self.nodes += 1;
+        if left == 0 {
+            self.finish(board, points, streak);
+            return;
+        }
+        let empty = !board & self.ev.geo.full();
+        let mut any = false;
+        for i in 0..self.tray.len() {
+            if left & (1 << i) == 0 {
+                continue;
+            }
+            if let Some(t) = self.twin[i]
+                && left & (1 << t) != 0
+            {
+                continue;
+            }
+            let p = &self.tray[i];
+            let mut pos = p.positions(empty);
+            any |= pos != 0;
+            while pos != 0 {
+                let anchor = pos.trailing_zeros();
+                pos &= pos - 1;
+                let placed = p.mask_at(anchor);
+                let out = apply(&self.ev.geo, board, placed, self.scoring, streak);
+                let rest = left & !(1 << i);
+                let total = points + out.points;
+                match self.seen.get(&(out.board, rest)) {
+                    Some(&p) if p >= total => continue,
+                    _ => {
+                        self.seen.insert((out.board, rest), total);
+                    }
+                }
+                self.path.push(PlanMove {
+                    piece: i,
+                    anchor,
+                    units: out.units,
+                    points: out.points,
+                });
+                self.go(out.board, rest, total, !out.units.is_empty());
+                self.path.pop();
+            }
+        }
+        if !any {
+            // Dead end: the pieces left fit nowhere. A candidate only when nothing better
+            // (more pieces placed) exists.
+            self.finish(board, points, streak);
+        }
+    }
+}
+
+/// Chooses the order and the places for a tray: every order, every placement, with clears
+/// between; the plan that places the most pieces, then has the lowest evaluation, then the
+/// most points. `streak`: the move before the tray cleared (only `combo` scoring cares).
+pub fn best_plan(
+    ev: &Evaluator,
+    board: u128,
+    tray: &[Placement],
+    scoring: Scoring,
+    streak: bool,
+) -> Plan {
+    let twin = (0..tray.len())
+        .map(|i| (0..i).find(|&j| tray[j].same_shape(&tray[i])))
+        .collect();
+    let mut s = Search {
+        ev,
+        tray,
+        twin,
+        scoring,
+        seen: Seen::default(),
+        path: Vec::with_capacity(tray.len()),
+        best: None,
+        nodes: 0,
+    };
+    let all = if tray.len() >= 8 {
+        u8::MAX
+    } else {
+        (1u8 << tray.len()) - 1
+    };
+    s.go(board, all, 0, streak);
+    let nodes = s.nodes;
+    let mut plan = s.best.unwrap_or(Plan {
+        moves: Vec::new(),
+        board,
+        complete: tray.is_empty(),
+        eval: ev.eval(board),
+        points: 0,
+        streak,
+        nodes: 0,
+    });
+    plan.nodes = nodes;
+    plan
+}

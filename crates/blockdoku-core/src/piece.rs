@@ -1,0 +1,437 @@
+//! Pieces: parsing and validation, the default set of 47 fixed shapes, and placement masks.
+//!
+//! A piece is never rotated by the game, so every orientation in the default set is its own
+//! piece. A piece's cells must be 8-connected (a king can walk between any two of them):
+//! that admits the diagonal pieces of the default set and rejects shapes such as `["#.#"]`
+//! that are two pieces written as one.
+
+use crate::error::InputError;
+use crate::geometry::{Geometry, MAX_SIZE};
+use std::sync::OnceLock;
+
+/// A piece shape: its exact bounding box and its cells, row-major.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Piece {
+    height: usize,
+    width: usize,
+    cells: Vec<(usize, usize)>,
+}
+
+/// The default piece set as text, grouped by size: 1 + 4 + 8 + 19 + 15 = 47 fixed shapes.
+pub const DEFAULT_PIECES: [&[&str]; 47] = [
+    // 1 cell.
+    &["#"],
+    // 2 cells: horizontal, vertical, both diagonals.
+    &["##"],
+    &["#", "#"],
+    &["#.", ".#"],
+    &[".#", "#."],
+    // 3 cells: two straight, four L-shaped, two diagonals.
+    &["###"],
+    &["#", "#", "#"],
+    &["##", "#."],
+    &["##", ".#"],
+    &["#.", "##"],
+    &[".#", "##"],
+    &["#..", ".#.", "..#"],
+    &["..#", ".#.", "#.."],
+    // 4 cells: the 19 fixed tetrominoes (I x2, O, T x4, S x2, Z x2, J x4, L x4).
+    &["####"],
+    &["#", "#", "#", "#"],
+    &["##", "##"],
+    &["###", ".#."],
+    &[".#.", "###"],
+    &["#.", "##", "#."],
+    &[".#", "##", ".#"],
+    &[".##", "##."],
+    &["#.", "##", ".#"],
+    &["##.", ".##"],
+    &[".#", "##", "#."],
+    &["#..", "###"],
+    &["##", "#.", "#."],
+    &["###", "..#"],
+    &[".#", ".#", "##"],
+    &["..#", "###"],
+    &["#.", "#.", "##"],
+    &["###", "#.."],
+    &["##", ".#", ".#"],
+    // 5 cells: straight x2, big T x4, U x4, V x4, plus x1.
+    &["#####"],
+    &["#", "#", "#", "#", "#"],
+    &["###", ".#.", ".#."],
+    &[".#.", ".#.", "###"],
+    &["#..", "###", "#.."],
+    &["..#", "###", "..#"],
+    &["#.#", "###"],
+    &["###", "#.#"],
+    &["##", "#.", "##"],
+    &["##", ".#", "##"],
+    &["#..", "#..", "###"],
+    &["..#", "..#", "###"],
+    &["###", "#..", "#.."],
+    &["###", "..#", "..#"],
+    &[".#.", "###", ".#."],
+];
+
+/// The default piece set, parsed once.
+pub fn default_set() -> &'static [Piece] {
+    static SET: OnceLock<Vec<Piece>> = OnceLock::new();
+    SET.get_or_init(|| {
+        DEFAULT_PIECES
+            .iter()
+            .map(|rows| {
+                let owned: Vec<String> = rows.iter().map(|s| s.to_string()).collect();
+                match Piece::parse(&owned, "") {
+                    Ok(p) => p,
+                    Err(e) => unreachable!("default piece {rows:?} is invalid: {e}"),
+                }
+            })
+            .collect()
+    })
+}
+
+impl Piece {
+    /// Parses a piece written as text rows (`#` cell, `.` gap); `path` is its JSON pointer.
+    ///
+    /// The rows must be non-empty and of equal length, use only `#` and `.`, have at least one
+    /// `#`, have no all-empty first/last row or column (the rows are the bounding box that
+    /// `at` refers to), fit in an 11x11 box, and be 8-connected.
+    pub fn parse(rows: &[String], path: &str) -> Result<Piece, InputError> {
+        if rows.is_empty() {
+            return Err(InputError::new(
+                path,
+                "the piece has no rows; write it as strings of '#' and '.', e.g. [\"##\", \"#.\"]",
+            ));
+        }
+        let width = rows[0].chars().count();
+        let height = rows.len();
+        if height > MAX_SIZE || width > MAX_SIZE {
+            return Err(InputError::new(
+                path,
+                format!(
+                    "the piece is {height}x{width}, larger than any supported board ({MAX_SIZE}x{MAX_SIZE})"
+                ),
+            ));
+        }
+        let mut cells = Vec::new();
+        for (r, row) in rows.iter().enumerate() {
+            let len = row.chars().count();
+            if len != width {
+                return Err(InputError::new(
+                    format!("{path}/{r}"),
+                    format!(
+                        "piece row {r} has {len} characters but row 0 has {width}; a piece is a \
+                         rectangle of '#' and '.'"
+                    ),
+                ));
+            }
+            for (c, ch) in row.chars().enumerate() {
+                match ch {
+                    '#' => cells.push((r, c)),
+                    '.' => {}
+                    other => {
+                        return Err(InputError::new(
+                            format!("{path}/{r}"),
+                            format!(
+                                "piece row {r} column {c} is {other:?}; piece cells are '#' or '.'"
+                            ),
+                        ));
+                    }
+                }
+            }
+        }
+        if width == 0 || cells.is_empty() {
+            return Err(InputError::new(path, "the piece has no '#' cell"));
+        }
+        let top = cells.iter().any(|&(r, _)| r == 0);
+        let bottom = cells.iter().any(|&(r, _)| r == height - 1);
+        let left = cells.iter().any(|&(_, c)| c == 0);
+        let right = cells.iter().any(|&(_, c)| c == width - 1);
+        if !(top && bottom && left && right) {
+            let side = if !top {
+                "first row"
+            } else if !bottom {
+                "last row"
+            } else if !left {
+                "first column"
+            } else {
+                "last column"
+            };
+            return Err(InputError::new(
+                path,
+                format!(
+                    "the piece's {side} is empty; write the piece without empty border rows or \
+                     columns, since `at` is the top-left corner of its bounding box"
+                ),
+            ));
+        }
+        // 8-connectivity by flood fill from the first cell.
+        let mut seen = vec![false; cells.len()];
+        let mut stack = vec![0usize];
+        seen[0] = true;
+        while let Some(i) = stack.pop() {
+            let (r, c) = cells[i];
+            for (j, &(r2, c2)) in cells.iter().enumerate() {
+                if !seen[j] && r.abs_diff(r2) <= 1 && c.abs_diff(c2) <= 1 {
+                    seen[j] = true;
+                    stack.push(j);
+                }
+            }
+        }
+        if let Some(j) = seen.iter().position(|s| !s) {
+            let (r, c) = cells[j];
+            return Err(InputError::new(
+                path,
+                format!(
+                    "the piece is not connected: cell row {r} column {c} does not touch the rest, \
+                     even diagonally"
+                ),
+            ));
+        }
+        Ok(Piece {
+            height,
+            width,
+            cells,
+        })
+    }
+
+    /// Rows of the bounding box.
+    pub fn height(&self) -> usize {
+        self.height
+    }
+    /// Columns of the bounding box.
+    pub fn width(&self) -> usize {
+        self.width
+    }
+    /// Cells relative to the top-left corner of the bounding box, row-major.
+    pub fn cells(&self) -> &[(usize, usize)] {
+        &self.cells
+    }
+    /// Number of cells.
+    pub fn len(&self) -> usize {
+        self.cells.len()
+    }
+    /// Always false: a valid piece has a cell.
+    pub fn is_empty(&self) -> bool {
+        self.cells.is_empty()
+    }
+
+    /// The piece as text rows.
+    pub fn rows(&self) -> Vec<String> {
+        (0..self.height)
+            .map(|r| {
+                (0..self.width)
+                    .map(|c| {
+                        if self.cells.contains(&(r, c)) {
+                            '#'
+                        } else {
+                            '.'
+                        }
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+}
+
+/// A piece compiled for one geometry: its mask at the origin, the bit offsets of its cells,
+/// and the anchor cells where its bounding box lies inside the board.
+#[derive(Debug, Clone)]
+pub struct Placement {
+    origin: u128,
+    offsets: Vec<u32>,
+    anchors: u128,
+    size: usize,
+}
+
+impl Placement {
+    /// Compiles `piece` for `geo`. A piece larger than the board gets no anchors.
+    pub fn new(piece: &Piece, geo: &Geometry) -> Placement {
+        let n = geo.size();
+        if piece.height() > n || piece.width() > n {
+            return Placement {
+                origin: 0,
+                offsets: Vec::new(),
+                anchors: 0,
+                size: n,
+            };
+        }
+        let offsets: Vec<u32> = piece
+            .cells()
+            .iter()
+            .map(|&(r, c)| (r * n + c) as u32)
+            .collect();
+        let origin = offsets.iter().fold(0u128, |m, &o| m | (1u128 << o));
+        let mut anchors = 0u128;
+        for r in 0..=(n - piece.height()) {
+            for c in 0..=(n - piece.width()) {
+                anchors |= geo.bit(r, c);
+            }
+        }
+        Placement {
+            origin,
+            offsets,
+            anchors,
+            size: n,
+        }
+    }
+
+    /// Bitboard of the anchors (top-left cells) where the piece fits on a board whose empty
+    /// cells are `empty`: the bounding box is inside and every cell of the piece is empty.
+    #[inline]
+    pub fn positions(&self, empty: u128) -> u128 {
+        let mut ok = self.anchors;
+        for &o in &self.offsets {
+            ok &= empty >> o;
+        }
+        ok
+    }
+
+    /// The piece's cells with its top-left corner on `anchor` (a bit index).
+    #[inline]
+    pub fn mask_at(&self, anchor: u32) -> u128 {
+        self.origin << anchor
+    }
+
+    /// True when both placements are the same shape (compiled for the same geometry).
+    pub fn same_shape(&self, other: &Placement) -> bool {
+        self.origin == other.origin && self.anchors == other.anchors
+    }
+
+    /// Number of cells.
+    pub fn cell_count(&self) -> usize {
+        self.offsets.len()
+    }
+
+    /// The piece's cells with its top-left corner on `(r, c)`, or `None` when some cell would
+    /// lie outside the board (`r`, `c` may be negative).
+    pub fn mask_at_rc(&self, r: i64, c: i64) -> Option<u128> {
+        let n = self.size as i64;
+        if r < 0 || c < 0 || r >= n || c >= n {
+            return None;
+        }
+        let anchor = (r * n + c) as u32;
+        if self.anchors & (1u128 << anchor) == 0 {
+            return None;
+        }
+        Some(self.mask_at(anchor))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashSet;
+
+    fn p(rows: &[&str]) -> Result<Piece, InputError> {
+        let owned: Vec<String> = rows.iter().map(|s| s.to_string()).collect();
+        Piece::parse(&owned, "/piece")
+    }
+
+    #[test]
+    fn default_set_has_47_distinct_shapes_by_size() {
+        let set = default_set();
+        assert_eq!(set.len(), 47);
+        let distinct: HashSet<&Piece> = set.iter().collect();
+        assert_eq!(distinct.len(), 47, "duplicate shapes in the default set");
+        let mut by_size = [0usize; 6];
+        for piece in set {
+            by_size[piece.len()] += 1;
+        }
+        assert_eq!(by_size, [0, 1, 4, 8, 19, 15]);
+    }
+
+    /// Every fixed tetromino (all 4-connected 4-cell shapes, up to translation) is in the set,
+    /// found by enumerating 4-cell subsets of a 4x4 box.
+    #[test]
+    fn default_set_holds_all_19_fixed_tetrominoes() {
+        let set: HashSet<Piece> = default_set().iter().cloned().collect();
+        let mut found = HashSet::new();
+        for mask in 0u32..(1 << 16) {
+            if mask.count_ones() != 4 {
+                continue;
+            }
+            let cells: Vec<(usize, usize)> = (0..16)
+                .filter(|i| mask & (1 << i) != 0)
+                .map(|i| (i / 4, i % 4))
+                .collect();
+            let r0 = cells.iter().map(|c| c.0).min().unwrap_or(0);
+            let c0 = cells.iter().map(|c| c.1).min().unwrap_or(0);
+            let norm: Vec<(usize, usize)> = cells.iter().map(|&(r, c)| (r - r0, c - c0)).collect();
+            // 4-connected?
+            let mut seen = [false; 4];
+            let mut stack = vec![0];
+            seen[0] = true;
+            while let Some(i) = stack.pop() {
+                for j in 0..4 {
+                    let d = norm[i].0.abs_diff(norm[j].0) + norm[i].1.abs_diff(norm[j].1);
+                    if !seen[j] && d == 1 {
+                        seen[j] = true;
+                        stack.push(j);
+                    }
+                }
+            }
+            if seen.iter().all(|&s| s) {
+                found.insert(norm);
+            }
+        }
+        assert_eq!(found.len(), 19);
+        for cells in found {
+            let h = cells.iter().map(|c| c.0).max().unwrap_or(0) + 1;
+            let w = cells.iter().map(|c| c.1).max().unwrap_or(0) + 1;
+            let piece = Piece {
+                height: h,
+                width: w,
+                cells,
+            };
+            assert!(set.contains(&piece), "missing tetromino {:?}", piece.rows());
+        }
+    }
+
+    #[test]
+    fn rows_round_trip() {
+        for (piece, text) in default_set().iter().zip(DEFAULT_PIECES.iter()) {
+            assert_eq!(
+                piece.rows(),
+                text.iter().map(|s| s.to_string()).collect::<Vec<_>>()
+            );
+        }
+    }
+
+    #[test]
+    fn validation() {
+        assert!(p(&["#.", ".#"]).is_ok(), "diagonal pieces are legal");
+        assert_eq!(p(&[]).unwrap_err().path, "/piece");
+        assert_eq!(p(&[""]).unwrap_err().path, "/piece");
+        assert_eq!(p(&["..", ".."]).unwrap_err().path, "/piece");
+        assert_eq!(p(&["##", "#"]).unwrap_err().path, "/piece/1");
+        assert_eq!(p(&["#x"]).unwrap_err().path, "/piece/0");
+        assert!(p(&["#.#"]).unwrap_err().message.contains("not connected"));
+        assert!(
+            p(&["#..", "..#"])
+                .unwrap_err()
+                .message
+                .contains("not connected")
+        );
+        assert!(
+            p(&[".#", ".#"])
+                .unwrap_err()
+                .message
+                .contains("first column")
+        );
+        assert!(p(&["##", ".."]).unwrap_err().message.contains("last row"));
+        assert!(p(&["############"]).is_err());
+    }
+
+    #[test]
+    fn placement_positions_match_naive_count() {
+        let g = Geometry::standard();
+        let plus = Placement::new(&p(&[".#.", "###", ".#."]).expect("valid"), &g);
+        assert_eq!(plus.positions(g.full()).count_ones(), 49);
+        let line = Placement::new(&p(&["#####"]).expect("valid"), &g);
+        assert_eq!(line.positions(g.full()).count_ones(), 45);
+        assert_eq!(line.mask_at_rc(0, 5), None);
+        assert_eq!(line.mask_at_rc(-1, 0), None);
+        assert_eq!(line.mask_at_rc(8, 4), Some(0b11111u128 << 76));
+    }
+}
