@@ -89,11 +89,11 @@ impl<'a> Optimizer<'a> {
         // k: the most answers any single guess can produce over all codes.
         let pool = guess_pool(space, 0);
         let mut counts = vec![0u32; space.classes()];
-        let all = space.all();
+        let all_keys = space.keys_of(&space.all());
         let k = pool
             .iter()
             .map(|&g| {
-                space.partition_counts(g, &all, &mut counts);
+                space.partition_counts(&space.key(g), &all_keys, &mut counts);
                 counts.iter().filter(|&&c| c > 0).count() as u64
             })
             .max()
@@ -202,14 +202,16 @@ impl<'a> Optimizer<'a> {
         let mut seen: HashSet<(u64, u64), Fx> = HashSet::default();
         // (bound, not a candidate, fewer parts, guess)
         let mut order: Vec<(u32, bool, usize, u32)> = Vec::new();
+        let keys = space.keys_of(set);
+        let salts: Vec<(u64, u64)> = set.iter().map(|&s| self.salt[s as usize]).collect();
         for &g in &pool {
             counts.iter_mut().for_each(|c| *c = 0);
             h1.iter_mut().for_each(|c| *c = 0);
             h2.iter_mut().for_each(|c| *c = 0);
-            for &s in set {
-                let c = usize::from(space.fb(g, s));
+            let gk = space.key(g);
+            for (k, &(a, b)) in keys.iter().zip(&salts) {
+                let c = usize::from(space.class_keys(&gk, k));
                 counts[c] += 1;
-                let (a, b) = self.salt[s as usize];
                 h1[c] = h1[c].wrapping_add(a);
                 h2[c] = h2[c].wrapping_add(b);
             }

@@ -206,7 +206,11 @@ pub fn simulate(input: SimulateInput) -> Result<SimulateVerdict, InputError> {
     };
     match walk.node(root, 0) {
         Ok(hist) => {
-            let total: u64 = hist.iter().enumerate().map(|(i, &n)| (i as u64 + 1) * n).sum();
+            let total: u64 = hist
+                .iter()
+                .enumerate()
+                .map(|(i, &n)| (i as u64 + 1) * n)
+                .sum();
             debug_assert_eq!(hist.iter().sum::<u64>(), secrets);
             verdict.total_guesses = Some(total);
             verdict.average = Some(total as f64 / secrets as f64);
@@ -241,7 +245,12 @@ mod tests {
             assert_eq!(v.status, Status::Done);
             assert_eq!(v.secrets, 720);
             assert_eq!(v.histogram.iter().sum::<u64>(), 720, "{strategy:?}");
-            let total: u64 = v.histogram.iter().enumerate().map(|(i, n)| (i as u64 + 1) * n).sum();
+            let total: u64 = v
+                .histogram
+                .iter()
+                .enumerate()
+                .map(|(i, n)| (i as u64 + 1) * n)
+                .sum();
             assert_eq!(Some(total), v.total_guesses);
             assert_eq!(v.worst, Some(v.histogram.len() as u32));
             assert!(*v.histogram.last().unwrap() > 0);
@@ -250,7 +259,10 @@ mod tests {
             if strategy == Strategy::Optimal {
                 assert_eq!(v.total_guesses, Some(3575));
             } else {
-                assert!(v.total_guesses.unwrap() >= 3575, "{strategy:?} beats the optimum");
+                assert!(
+                    v.total_guesses.unwrap() >= 3575,
+                    "{strategy:?} beats the optimum"
+                );
             }
         }
     }
@@ -278,7 +290,8 @@ mod tests {
         assert_eq!(v.total_guesses, None);
         let e = simulate(serde_json::from_str(r#"{"first_guess": "98"}"#).unwrap());
         assert!(e.is_ok(), "a 2-symbol first guess sets the length to 2");
-        let e = simulate(serde_json::from_str(r#"{"length": 3, "first_guess": "98"}"#).unwrap()).unwrap_err();
+        let e = simulate(serde_json::from_str(r#"{"length": 3, "first_guess": "98"}"#).unwrap())
+            .unwrap_err();
         assert_eq!(e.path, "/first_guess");
     }
 }

@@ -173,9 +173,7 @@ pub fn solve(input: SolveInput) -> Result<SolveVerdict, InputError> {
     if remaining == 0 {
         return Ok(verdict);
     }
-    let deadline = input
-        .timeout_ms
-        .map(|ms| start + Duration::from_millis(ms));
+    let deadline = input.timeout_ms.map(|ms| start + Duration::from_millis(ms));
     match input.strategy {
         Strategy::Optimal => {
             let mut opt = Optimizer::new(&space, deadline);
@@ -279,7 +277,10 @@ mod tests {
 
     #[test]
     fn optimal_reports_the_total() {
-        let v = run(r#"{"history": [{"guess": "012", "strikes": 0, "balls": 0}], "strategy": "optimal"}"#).unwrap();
+        let v = run(
+            r#"{"history": [{"guess": "012", "strikes": 0, "balls": 0}], "strategy": "optimal"}"#,
+        )
+        .unwrap();
         assert_eq!(v.remaining, 210);
         assert!(v.optimal_total.is_some());
         let v = run(r#"{"length": 4, "strategy": "optimal", "timeout_ms": 50}"#).unwrap();

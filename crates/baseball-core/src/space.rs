@@ -6,18 +6,28 @@
 //! answer is computed from two bit tricks: strikes are the zero bytes of the XOR of the packed
 //! codes, and the symbols two codes share (as multisets) are the common bits of their
 //! "unary count" masks (symbol `s` occurring `c` times sets `c` bits in `s`'s slot, and
-//! `min(c1, c2)` is the popcount of the AND). For small games the whole answer table is
-//! precomputed.
+//! `min(c1, c2)` is the popcount of the AND). Callers gather the keys of a candidate set
+//! into one array before scoring many guesses against it, so the hot loop stays in cache.
 
 use crate::code::{CodeSpec, Feedback, feedback};
 use crate::error::InputError;
 
 /// Longest code the solver handles (codes are packed one symbol per byte in a `u64`).
 pub const MAX_SOLVE_LENGTH: usize = 8;
-/// Most codes the solver enumerates (about 16 MB of tables).
+/// Most codes the solver enumerates (about 40 MB of keys).
 pub const MAX_CODES: u64 = 1 << 20;
-/// Games up to this many codes get a precomputed answer table (N*N bytes).
-const TABLE_CODES: usize = 6000;
+
+/// What the fast feedback needs of one code, small enough to gather a candidate set's keys into
+/// one contiguous (cache-friendly) array before scoring thousands of guesses against it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Key {
+    /// Symbols packed one per byte, first symbol most significant: numeric order = code order.
+    packed: u64,
+    /// Unary count mask (bit `s * slot + k` set when symbol `s` occurs more than `k` times).
+    mask: u128,
+    /// Code number, for the slow path of games whose masks do not fit 128 bits.
+    index: u32,
+}
 
 /// All codes of a game, numbered 0..N in lexicographic order.
 #[derive(Debug, Clone)]
@@ -26,14 +36,12 @@ pub struct Space {
     len: usize,
     /// Flat `N * len` symbol indices.
     digits: Vec<u8>,
-    /// Symbols packed one per byte, first symbol most significant: numeric order = code order.
-    packed: Vec<u64>,
-    /// Unary count masks, when `symbols * bits_per_symbol <= 128`.
-    masks: Option<Vec<u128>>,
+    keys: Vec<Key>,
+    /// Whether the unary count masks fit (`symbols * slot <= 128`); else feedback is computed
+    /// from the digits.
+    fast: bool,
     /// Used symbols of each code as a bit set.
     symbol_sets: Vec<u64>,
-    /// `table[g * N + s]`: feedback class of guess g against secret s, for small games.
-    table: Option<Vec<u8>>,
     classes: usize,
 }
 
@@ -89,54 +97,39 @@ impl Space {
             }
         }
         debug_assert_eq!(digits.len(), n * len);
-        let bps = if spec.repeats() { len } else { 1 };
-        let use_masks = nsym * bps <= 128;
-        let mut packed = Vec::with_capacity(n);
-        let mut masks = Vec::with_capacity(if use_masks { n } else { 0 });
+        let slot = if spec.repeats() { len } else { 1 };
+        let fast = nsym * slot <= 128;
+        let mut keys = Vec::with_capacity(n);
         let mut symbol_sets = Vec::with_capacity(n);
-        for code in digits.chunks_exact(len) {
-            let mut p = 0u64;
-            let mut m = 0u128;
+        for (index, code) in digits.chunks_exact(len).enumerate() {
+            let mut packed = 0u64;
+            let mut mask = 0u128;
             let mut set = 0u64;
             let mut counts = [0usize; 64];
             for &s in code {
-                p = (p << 8) | u64::from(s);
+                packed = (packed << 8) | u64::from(s);
                 set |= 1 << s;
-                if use_masks {
-                    m |= 1u128 << (usize::from(s) * bps + counts[usize::from(s)]);
+                if fast {
+                    mask |= 1u128 << (usize::from(s) * slot + counts[usize::from(s)]);
                 }
                 counts[usize::from(s)] += 1;
             }
-            packed.push(p);
-            masks.push(m);
+            keys.push(Key {
+                packed,
+                mask,
+                index: index as u32,
+            });
             symbol_sets.push(set);
         }
-        let classes = (len + 1) * (len + 1);
-        let mut space = Space {
+        Ok(Space {
             spec: spec.clone(),
             len,
             digits,
-            packed,
-            masks: use_masks.then_some(masks),
+            keys,
+            fast,
             symbol_sets,
-            table: None,
-            classes,
-        };
-        if n <= TABLE_CODES {
-            use rayon::prelude::*;
-            let mut table = vec![0u8; n * n];
-            let sp = &space;
-            table
-                .par_chunks_exact_mut(n)
-                .enumerate()
-                .for_each(|(g, row)| {
-                    for (s, cell) in row.iter_mut().enumerate() {
-                        *cell = sp.compute(g as u32, s as u32);
-                    }
-                });
-            space.table = Some(table);
-        }
-        Ok(space)
+            classes: (len + 1) * (len + 1),
+        })
     }
 
     /// The rules this space enumerates.
@@ -146,12 +139,12 @@ impl Space {
 
     /// Number of codes.
     pub fn len(&self) -> usize {
-        self.packed.len()
+        self.keys.len()
     }
 
     /// Whether there are no codes (never: a valid spec has at least one).
     pub fn is_empty(&self) -> bool {
-        self.packed.is_empty()
+        self.keys.is_empty()
     }
 
     /// Code length.
@@ -200,7 +193,10 @@ impl Space {
             return None;
         }
         let p = code.iter().fold(0u64, |p, &s| (p << 8) | u64::from(s));
-        self.packed.binary_search(&p).ok().map(|i| i as u32)
+        self.keys
+            .binary_search_by_key(&p, |k| k.packed)
+            .ok()
+            .map(|i| i as u32)
     }
 
     /// The code written as a string.
@@ -208,46 +204,44 @@ impl Space {
         self.spec.format(self.code(i))
     }
 
+    /// The fast-feedback key of code `i`.
+    #[inline]
+    pub fn key(&self, i: u32) -> Key {
+        self.keys[i as usize]
+    }
+
+    /// The keys of a set of codes, gathered.
+    pub fn keys_of(&self, set: &[u32]) -> Vec<Key> {
+        set.iter().map(|&i| self.keys[i as usize]).collect()
+    }
+
     /// Feedback class of guess `g` against secret `s`.
     #[inline]
     pub fn fb(&self, g: u32, s: u32) -> u8 {
-        match &self.table {
-            Some(t) => t[g as usize * self.packed.len() + s as usize],
-            None => self.compute(g, s),
-        }
+        self.class_keys(&self.keys[g as usize], &self.keys[s as usize])
     }
 
+    /// Feedback class of the guess with key `g` against the secret with key `s`.
     #[inline]
-    fn compute(&self, g: u32, s: u32) -> u8 {
-        let (gi, si) = (g as usize, s as usize);
-        let Some(masks) = &self.masks else {
-            return self.class_of(feedback(self.code(s), self.code(g)));
-        };
+    pub fn class_keys(&self, g: &Key, s: &Key) -> u8 {
+        if !self.fast {
+            return self.class_of(feedback(self.code(s.index), self.code(g.index)));
+        }
         const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-        let x = self.packed[gi] ^ self.packed[si];
+        let x = g.packed ^ s.packed;
         let zero = !(((x & LOW7).wrapping_add(LOW7)) | x | LOW7);
         let strikes = zero.count_ones() as usize - (8 - self.len);
-        let common = (masks[gi] & masks[si]).count_ones() as usize;
-        (strikes * (self.len + 1) + common - strikes) as u8
+        let common = (g.mask & s.mask).count_ones() as usize;
+        (strikes * self.len + common) as u8
     }
 
-    /// Counts of each feedback class of `guess` over `set`, into `counts` (length `classes()`).
+    /// Counts of each feedback class of `guess` over the gathered `keys`, into `counts`
+    /// (length `classes()`).
     #[inline]
-    pub fn partition_counts(&self, guess: u32, set: &[u32], counts: &mut [u32]) {
+    pub fn partition_counts(&self, guess: &Key, keys: &[Key], counts: &mut [u32]) {
         counts.iter_mut().for_each(|c| *c = 0);
-        match &self.table {
-            Some(t) => {
-                let n = self.packed.len();
-                let row = &t[guess as usize * n..(guess as usize + 1) * n];
-                for &s in set {
-                    counts[usize::from(row[s as usize])] += 1;
-                }
-            }
-            None => {
-                for &s in set {
-                    counts[usize::from(self.compute(guess, s))] += 1;
-                }
-            }
+        for k in keys {
+            counts[usize::from(self.class_keys(guess, k))] += 1;
         }
     }
 
@@ -261,7 +255,7 @@ impl Space {
 
     /// All code numbers.
     pub fn all(&self) -> Vec<u32> {
-        (0..self.packed.len() as u32).collect()
+        (0..self.keys.len() as u32).collect()
     }
 }
 
@@ -280,14 +274,13 @@ mod tests {
                 assert!(space.code(i - 1) < space.code(i));
             }
         }
-        // Fast feedback (table or bit tricks) against the reference on a sample of pairs.
+        // Fast feedback (bit tricks) against the reference on a sample of pairs.
         let n = space.len() as u32;
         let step = (n / 97).max(1);
         for g in (0..n).step_by(step as usize) {
             for s in 0..n {
                 let want = space.class_of(feedback(space.code(s), space.code(g)));
                 assert_eq!(space.fb(g, s), want);
-                assert_eq!(space.compute(g, s), want);
             }
         }
     }

@@ -135,20 +135,31 @@ pub fn guess_pool(space: &Space, used: u64) -> Vec<u32> {
         .collect()
 }
 
-/// Score of a partition for a heuristic: lower is better.
-fn heuristic_cost(strategy: Strategy, counts: &[u32]) -> f64 {
+/// Score of a partition for a heuristic: lower is better. `nlogn[c]` is `c * log2(c)`.
+fn heuristic_cost(strategy: Strategy, counts: &[u32], nlogn: &[f64]) -> f64 {
     match strategy {
         Strategy::Minimax => f64::from(counts.iter().copied().max().unwrap_or(0)),
         Strategy::ExpectedSize => counts.iter().map(|&c| f64::from(c) * f64::from(c)).sum(),
         Strategy::MostParts => -(counts.iter().filter(|&&c| c > 0).count() as f64),
-        // Maximising entropy = minimising sum of c * log2(c).
-        Strategy::Entropy => counts
-            .iter()
-            .filter(|&&c| c > 1)
-            .map(|&c| f64::from(c) * f64::from(c).log2())
-            .sum(),
+        // Maximising entropy = minimising the sum of c * log2(c).
+        Strategy::Entropy => counts.iter().map(|&c| nlogn[c as usize]).sum(),
         _ => 0.0,
     }
+}
+
+/// A guess's score with its tie-breaks: cost, then consistent candidates first, then the lowest
+/// code.
+type Scored = (f64, bool, u32);
+
+fn better(a: &Scored, b: &Scored) -> bool {
+    let tol = 1e-9 * a.0.abs().max(b.0.abs()).max(1.0);
+    if a.0 < b.0 - tol {
+        return true;
+    }
+    if a.0 > b.0 + tol {
+        return false;
+    }
+    (a.1, a.2) < (b.1, b.2)
 }
 
 /// Picks the next guess by a one-step heuristic (`minimax`, `entropy`, `expected-size`,
@@ -165,50 +176,42 @@ pub fn choose_simple(space: &Space, strategy: Strategy, know: &Knowledge) -> u32
     if set.len() <= 2 {
         return set[0];
     }
-    let pool = guess_pool(space, know.used);
-    let win = usize::from(space.win_class());
+    let keys = space.keys_of(set);
     let classes = space.classes();
-    let score = |g: u32, counts: &mut Vec<u32>| -> (f64, bool, u32) {
-        space.partition_counts(g, set, counts);
-        (heuristic_cost(strategy, counts), counts[win] == 0, g)
-    };
-    let better = |a: &(f64, bool, u32), b: &(f64, bool, u32)| -> bool {
-        let tol = 1e-9 * a.0.abs().max(b.0.abs()).max(1.0);
-        if a.0 < b.0 - tol {
-            return true;
+    let win = usize::from(space.win_class());
+    let mut counts = vec![0u32; classes];
+    // A candidate that tells every candidate apart is the best guess for every heuristic (no
+    // partition beats all singletons, and candidates win ties), so look for one first.
+    if set.len() <= classes {
+        for (i, &g) in set.iter().enumerate() {
+            space.partition_counts(&keys[i], &keys, &mut counts);
+            if counts.iter().all(|&c| c <= 1) {
+                return g;
+            }
         }
-        if a.0 > b.0 + tol {
-            return false;
-        }
-        (a.1, a.2) < (b.1, b.2)
+    }
+    let nlogn: Vec<f64> = (0..=set.len())
+        .map(|c| {
+            if c > 1 {
+                c as f64 * (c as f64).log2()
+            } else {
+                0.0
+            }
+        })
+        .collect();
+    let pool = strategy_pool(space, know);
+    let score = |g: u32, counts: &mut Vec<u32>| -> Scored {
+        space.partition_counts(&space.key(g), &keys, counts);
+        (
+            heuristic_cost(strategy, counts, &nlogn),
+            counts[win] == 0,
+            g,
+        )
     };
-    let work = pool.len() * set.len();
-    let best = if work > 4_000_000 {
-        use rayon::prelude::*;
-        pool.par_chunks(256)
-            .map(|chunk| {
-                let mut counts = vec![0u32; classes];
-                let mut best: Option<(f64, bool, u32)> = None;
-                for &g in chunk {
-                    let s = score(g, &mut counts);
-                    if best.as_ref().is_none_or(|b| better(&s, b)) {
-                        best = Some(s);
-                    }
-                }
-                best
-            })
-            .reduce(
-                || None,
-                |a, b| match (a, b) {
-                    (Some(a), Some(b)) => Some(if better(&b, &a) { b } else { a }),
-                    (a, None) => a,
-                    (None, b) => b,
-                },
-            )
-    } else {
+    let scan = |chunk: &[u32]| -> Option<Scored> {
         let mut counts = vec![0u32; classes];
-        let mut best: Option<(f64, bool, u32)> = None;
-        for &g in &pool {
+        let mut best: Option<Scored> = None;
+        for &g in chunk {
             let s = score(g, &mut counts);
             if best.as_ref().is_none_or(|b| better(&s, b)) {
                 best = Some(s);
@@ -216,7 +219,27 @@ pub fn choose_simple(space: &Space, strategy: Strategy, know: &Knowledge) -> u32
         }
         best
     };
+    let work = pool.len() * set.len();
+    let best = if work > 2_000_000 {
+        use rayon::prelude::*;
+        pool.par_chunks(64).map(scan).reduce(
+            || None,
+            |a, b| match (a, b) {
+                (Some(a), Some(b)) => Some(if better(&b, &a) { b } else { a }),
+                (a, None) => a,
+                (None, b) => b,
+            },
+        )
+    } else {
+        scan(&pool)
+    };
     best.map_or(set[0], |b| b.2)
+}
+
+/// The guesses a heuristic examines: one per orbit of the symmetries that fix the history (the
+/// orbit's lowest code, which is also the one the lowest-code tie-break would pick).
+fn strategy_pool(space: &Space, know: &Knowledge) -> Vec<u32> {
+    crate::optimal::symmetric_pool(space, know.used, &know.guesses)
 }
 
 #[cfg(test)]
