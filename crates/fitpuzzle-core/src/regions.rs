@@ -2,16 +2,25 @@
 //! of 1 on the table).
 //!
 //! Both are the same operation with a different cell value, so there is one function,
-//! [`Regions::extract`], and no duplicated flood fill. It makes one row-major scan that starts
-//! an iterative flood fill (explicit stack, no recursion depth to overflow on a 4-million-cell
-//! region) at every cell not yet labelled, so regions are numbered by their first cell in
-//! row-major order, as the contract says. A second linear scan over the labels then buckets
-//! each cell into its region, which leaves every region's cells in row-major order without
-//! sorting. Total work and memory are linear in the number of cells.
+//! [`Regions::extract`], and no duplicated flood fill. It is a run-based connected-component
+//! labelling in one row-major scan: each row is cut into runs (maximal horizontal stretches of
+//! the wanted value), and each run is joined (union-find) with the runs of the row above that
+//! it touches. A region's first cell in row-major order is the start of its first run, so
+//! numbering regions in the order their first run appears numbers them by first cell, as the
+//! contract says; copying runs into their region in scan order then leaves every region's
+//! cells in row-major order without sorting. Work is linear in the number of cells (plus a
+//! near-constant union-find cost per run), memory linear in the number of runs, and the scan
+//! reads the grid sequentially, which matters on four-million-cell boards.
 
 use crate::board::Grid;
 
-const UNLABELLED: u32 = u32::MAX;
+/// A run: cells `start..end` of row `row`, all of the wanted value.
+#[derive(Debug, Clone, Copy)]
+struct Run {
+    row: u32,
+    start: u32,
+    end: u32,
+}
 
 /// The regions of one cell value in a grid, numbered from 0 by first cell in row-major order.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -24,49 +33,89 @@ pub struct Regions {
     cells: Vec<u32>,
 }
 
+/// Union-find root with path halving.
+fn find(parent: &mut [u32], mut x: u32) -> u32 {
+    while parent[x as usize] != x {
+        let grand = parent[parent[x as usize] as usize];
+        parent[x as usize] = grand;
+        x = grand;
+    }
+    x
+}
+
 impl Regions {
     /// The 4-connected regions of cells equal to `value` in `grid`.
     pub fn extract(grid: &Grid, value: u8) -> Self {
         let width = grid.width();
         let values = grid.cells();
-        let n = values.len();
-        let mut label = vec![UNLABELLED; n];
-        let mut sizes: Vec<usize> = Vec::new();
-        let mut stack: Vec<usize> = Vec::new();
-        for first in 0..n {
-            if values[first] != value || label[first] != UNLABELLED {
-                continue;
+
+        // Pass 1: runs, row by row, each unioned with the runs above it that it touches.
+        let mut runs: Vec<Run> = Vec::new();
+        let mut parent: Vec<u32> = Vec::new();
+        let mut above = 0..0; // indices into `runs` of the previous row's runs
+        for (r, row) in values.chunks_exact(width).enumerate() {
+            let first_here = runs.len();
+            let mut c = 0;
+            while c < width {
+                if row[c] != value {
+                    c += 1;
+                    continue;
+                }
+                let start = c;
+                while c < width && row[c] == value {
+                    c += 1;
+                }
+                // At most MAX_CELLS cells, so rows, columns and run ids fit in u32.
+                let id = runs.len() as u32;
+                runs.push(Run {
+                    row: r as u32,
+                    start: start as u32,
+                    end: c as u32,
+                });
+                parent.push(id);
             }
-            // At most MAX_CELLS regions, so the id fits in u32 and never equals UNLABELLED.
-            let id = sizes.len() as u32;
-            label[first] = id;
-            stack.push(first);
-            let mut size = 0usize;
-            while let Some(i) = stack.pop() {
-                size += 1;
-                let c = i % width;
-                let mut visit = |j: usize| {
-                    if values[j] == value && label[j] == UNLABELLED {
-                        label[j] = id;
-                        stack.push(j);
+            // Merge-walk the two sorted lists of runs: 4-connected runs of adjacent rows
+            // share at least one column.
+            let here = first_here..runs.len();
+            let (mut a, mut b) = (above.start, here.start);
+            while a < above.end && b < here.end {
+                let (ra, rb) = (runs[a], runs[b]);
+                if ra.start < rb.end && rb.start < ra.end {
+                    let (x, y) = (find(&mut parent, a as u32), find(&mut parent, b as u32));
+                    if x != y {
+                        // Keep the earlier run as root: cheap, and deterministic.
+                        let (lo, hi) = if x < y { (x, y) } else { (y, x) };
+                        parent[hi as usize] = lo;
                     }
-                };
-                if i >= width {
-                    visit(i - width);
                 }
-                if i + width < n {
-                    visit(i + width);
-                }
-                if c > 0 {
-                    visit(i - 1);
-                }
-                if c + 1 < width {
-                    visit(i + 1);
+                if ra.end <= rb.end {
+                    a += 1;
+                } else {
+                    b += 1;
                 }
             }
-            sizes.push(size);
+            above = here;
         }
 
+        // Pass 2: number regions by their first run, and size them.
+        const NONE: u32 = u32::MAX;
+        let mut region_of_root = vec![NONE; runs.len()];
+        let mut region_of_run = Vec::with_capacity(runs.len());
+        let mut sizes: Vec<usize> = Vec::new();
+        for (k, run) in runs.iter().enumerate() {
+            let root = find(&mut parent, k as u32) as usize;
+            if region_of_root[root] == NONE {
+                region_of_root[root] = sizes.len() as u32;
+                sizes.push(0);
+            }
+            let region = region_of_root[root];
+            sizes[region as usize] += (run.end - run.start) as usize;
+            region_of_run.push(region);
+        }
+        drop(parent);
+        drop(region_of_root);
+
+        // Pass 3: copy each run's cells into its region, in scan order.
         let mut starts = Vec::with_capacity(sizes.len() + 1);
         let mut total = 0usize;
         starts.push(0);
@@ -76,12 +125,14 @@ impl Regions {
         }
         let mut next = starts[..sizes.len()].to_vec();
         let mut cells = vec![0u32; total];
-        for (i, &l) in label.iter().enumerate() {
-            if l != UNLABELLED {
-                let slot = &mut next[l as usize];
-                cells[*slot] = i as u32;
-                *slot += 1;
+        for (run, &region) in runs.iter().zip(&region_of_run) {
+            let base = run.row * width as u32;
+            let slot = &mut next[region as usize];
+            let len = (run.end - run.start) as usize;
+            for (dst, c) in cells[*slot..*slot + len].iter_mut().zip(run.start..run.end) {
+                *dst = base + c;
             }
+            *slot += len;
         }
         Self {
             width,

@@ -88,6 +88,7 @@ pub struct Shape {
 #[derive(Debug, Default)]
 pub struct KeyBuffers {
     candidate: Vec<u32>,
+    target: Vec<u32>,
     radix: Vec<u32>,
 }
 
@@ -190,20 +191,64 @@ impl Shape {
         bufs.candidate = candidate;
     }
 
+    /// The key of this shape turned by `o` packed into one integer, when its bounding box has
+    /// at most 64 cells (`None` otherwise): bit `r * width + c` for each cell, the height and
+    /// width above the 64 cell bits. Turning keeps the box's area, so a shape has packed keys
+    /// in every orientation or in none. Nearly every real shape is this small; this key needs
+    /// no sort and no allocation, and hashes as one 16-byte value.
+    pub fn packed_key(&self, o: Orientation) -> Option<u128> {
+        let (h, w) = (self.height, self.width);
+        if h.checked_mul(w)? > 64 || self.cells.is_empty() {
+            return None;
+        }
+        let mut bits = 0u64;
+        let mut dims = (0, 0);
+        for &rc in &self.cells {
+            let ([r, c], th, tw) = o.apply(rc, h, w);
+            bits |= 1u64 << (r * tw + c);
+            dims = (th, tw);
+        }
+        Some((u128::from(dims.0) << 72) | (u128::from(dims.1) << 64) | u128::from(bits))
+    }
+
+    /// The least packed key over the allowed orientations, when the shape is small enough
+    /// for packed keys (see [`Shape::packed_key`]).
+    pub fn canonical_packed_key(&self, allow_flip: bool) -> Option<u128> {
+        let mut best: Option<u128> = None;
+        for &o in Orientation::allowed(allow_flip) {
+            let k = self.packed_key(o)?;
+            best = Some(best.map_or(k, |b| b.min(k)));
+        }
+        best
+    }
+
     /// The first allowed orientation (in [`Orientation::ALL`] order) that turns this shape into
-    /// the shape whose identity key is `target`, if any.
+    /// `target` exactly, if any.
     pub fn orientation_onto(
         &self,
-        target: &[u32],
+        target: &Shape,
         allow_flip: bool,
         bufs: &mut KeyBuffers,
     ) -> Option<Orientation> {
+        if self.len() != target.len() {
+            return None;
+        }
+        let identity = Orientation::ALL[0];
+        if let Some(want) = target.packed_key(identity) {
+            return Orientation::allowed(allow_flip)
+                .iter()
+                .copied()
+                .find(|&o| self.packed_key(o) == Some(want));
+        }
+        let mut want = std::mem::take(&mut bufs.target);
+        target.key(identity, &mut want, bufs);
         let mut candidate = std::mem::take(&mut bufs.candidate);
         let found = Orientation::allowed(allow_flip).iter().copied().find(|&o| {
             self.key(o, &mut candidate, bufs);
-            candidate == target
+            candidate == want
         });
         bufs.candidate = candidate;
+        bufs.target = want;
         found
     }
 }
@@ -335,19 +380,61 @@ mod tests {
     fn orientation_onto_prefers_unflipped_then_smallest_turn() {
         let mut bufs = KeyBuffers::default();
         let square = Shape::from_cells(&[[0, 0], [0, 1], [1, 0], [1, 1]]);
-        let target = key_of(&square, o(false, 0));
         assert_eq!(
-            square.orientation_onto(&target, true, &mut bufs),
+            square.orientation_onto(&square, true, &mut bufs),
             Some(o(false, 0))
         );
         let j = Shape::from_cells(&[[0, 0], [1, 0], [1, 1], [1, 2]]);
         let l_upright = Shape::from_cells(&[[0, 0], [1, 0], [2, 0], [2, 1]]);
-        let target = key_of(&l_upright, o(false, 0));
-        assert_eq!(j.orientation_onto(&target, false, &mut bufs), None);
+        assert_eq!(j.orientation_onto(&l_upright, false, &mut bufs), None);
         assert_eq!(
-            j.orientation_onto(&target, true, &mut bufs),
+            j.orientation_onto(&l_upright, true, &mut bufs),
             Some(o(true, 1))
         );
+        // The same through the sorted-code keys: shapes with more than 64 box cells.
+        let long_j =
+            Shape::from_cells(&(0..70).map(|c| [1, c]).chain([[0, 0]]).collect::<Vec<_>>());
+        let long_l_upright =
+            Shape::from_cells(&(0..70).map(|r| [r, 0]).chain([[69, 1]]).collect::<Vec<_>>());
+        assert_eq!(long_j.packed_key(o(false, 0)), None);
+        assert_eq!(
+            long_j.orientation_onto(&long_l_upright, false, &mut bufs),
+            None
+        );
+        assert_eq!(
+            long_j.orientation_onto(&long_l_upright, true, &mut bufs),
+            Some(o(true, 1))
+        );
+    }
+
+    #[test]
+    fn packed_keys_agree_with_sorted_code_keys() {
+        let shapes = [
+            Shape::from_cells(&[[0, 0], [0, 1], [1, 1], [1, 2]]),
+            Shape::from_cells(&[[0, 0], [1, 0], [1, 1], [1, 2], [2, 2]]),
+            Shape::from_cells(&[[0, 3]]),
+            // An 8x8 box: exactly 64 cells, the largest packed box.
+            Shape::from_cells(&(0..8).map(|k| [k, k]).collect::<Vec<_>>()),
+        ];
+        for a in &shapes {
+            for b in &shapes {
+                for &oa in &Orientation::ALL {
+                    for &ob in &Orientation::ALL {
+                        let packed = a.packed_key(oa).unwrap() == b.packed_key(ob).unwrap();
+                        assert_eq!(packed, key_of(a, oa) == key_of(b, ob));
+                    }
+                }
+                for flip in [false, true] {
+                    assert_eq!(
+                        a.canonical_packed_key(flip) == b.canonical_packed_key(flip),
+                        canon(a, flip) == canon(b, flip)
+                    );
+                }
+            }
+        }
+        let wide = Shape::from_cells(&(0..65).map(|c| [0, c]).collect::<Vec<_>>());
+        assert_eq!(wide.packed_key(o(false, 0)), None);
+        assert_eq!(wide.canonical_packed_key(true), None);
     }
 
     #[test]
