@@ -283,6 +283,8 @@ struct Engine<'p> {
     probes: u64,
     line_solves: u64,
     decided_by_lines: bool,
+    /// Probe every unknown cell, not only those next to known cells (small grids).
+    probe_all: bool,
 }
 
 impl<'p> Engine<'p> {
@@ -313,6 +315,7 @@ impl<'p> Engine<'p> {
             probes: 0,
             line_solves: 0,
             decided_by_lines: false,
+            probe_all: false,
         }
     }
 
@@ -511,6 +514,25 @@ impl<'p> Engine<'p> {
         Ok(Probe::Fixed(fixed))
     }
 
+    /// Probing is spent where it pays: an unknown cell on the border of the grid or next to
+    /// a known cell. Deep inside an unknown region one assumption rarely propagates far, and
+    /// on large open puzzles probing every cell costs more than the search it saves. (Which
+    /// cells are probed changes speed only: deductions stay sound and the search complete.)
+    fn worth_probing(&self, idx: usize) -> bool {
+        if self.probe_all {
+            return true;
+        }
+        let (r, c) = (idx / self.w, idx % self.w);
+        r == 0
+            || c == 0
+            || r + 1 == self.h
+            || c + 1 == self.w
+            || self.grid[idx - self.w] != Cell::Unknown
+            || self.grid[idx + self.w] != Cell::Unknown
+            || self.grid[idx - 1] != Cell::Unknown
+            || self.grid[idx + 1] != Cell::Unknown
+    }
+
     /// Probing to a fixpoint. Returns the best cell to branch on (with the value to try
     /// first), or `None` when the grid is complete.
     fn probe(&mut self) -> Result<Option<(usize, Cell)>, Stop> {
@@ -528,7 +550,7 @@ impl<'p> Engine<'p> {
             let mut changed = false;
             let mut best: Option<(u64, usize, Cell)> = None;
             for idx in 0..self.grid.len() {
-                if self.grid[idx] != Cell::Unknown {
+                if self.grid[idx] != Cell::Unknown || !self.worth_probing(idx) {
                     continue;
                 }
                 self.stamp = self.stamp.wrapping_add(1);
@@ -571,7 +593,9 @@ impl<'p> Engine<'p> {
                             self.propagate()?;
                             changed = true;
                         } else {
-                            let score = (na as u64 + 1) * (nb as u64 + 1);
+                            // The cell whose weaker branch still fixes the most cells
+                            // (ties: the stronger branch) shrinks both subtrees.
+                            let score = ((na.min(nb) as u64) << 32) | na.max(nb) as u64;
                             if best.is_none_or(|(s, _, _)| score > s) {
                                 let first = if na >= nb { Cell::Filled } else { Cell::Empty };
                                 best = Some((score, idx, first));
@@ -586,9 +610,21 @@ impl<'p> Engine<'p> {
                 }
             }
             if !changed {
-                // A pass with no change always fully probes its first unknown cell, so
-                // `best` is set whenever a cell is unknown.
-                return Ok(best.map(|(_, idx, v)| (idx, v)));
+                // A pass with no change fully probes its first candidate cell, so `best` is
+                // set whenever some unknown cell is a candidate. Otherwise (possible only
+                // in theory: an unknown region touches known cells or the border) branch on
+                // the first unknown cell.
+                return Ok(Some(best.map_or_else(
+                    || {
+                        let idx = self
+                            .grid
+                            .iter()
+                            .position(|&c| c == Cell::Unknown)
+                            .unwrap_or(0);
+                        (idx, Cell::Filled)
+                    },
+                    |(_, idx, v)| (idx, v),
+                )));
             }
         }
     }

@@ -1,0 +1,577 @@
+//! Benchmark: our solver against nonogrid on the shared nonogram set, side by side, in one run.
+//!
+//! ```text
+//! cargo run --release -p nonogram-core --example nonogram_bench -- \
+//!     [--bench-dir ../shared/nonogram-bench] [--out BENCHMARKS.md] [--timeout 60] \
+//!     [--nonogrid nonogrid] [--only NAME-SUBSTRING]
+//! ```
+//! (`scripts/nonogram-bench.sh` runs exactly this from the repo root.)
+//!
+//! For each puzzle JSON of the set: our solver runs in this process (wall and thread CPU
+//! time); the puzzle is written as `.non` into a temporary folder and nonogrid runs on it with
+//! `--max-solutions=2 --timeout=T` (wall time, and its CPU time from this process's
+//! reaped-children counters). Both verdicts are compared with the file's `status`; every
+//! picture we return is re-checked here against the clues. The report is Markdown.
+
+use nonogram_core::formats::to_non;
+use nonogram_core::line::clues_of;
+use nonogram_core::solver::{SolveInput, SolveStatus, SolveVerdict, solve};
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+struct Args {
+    bench_dir: PathBuf,
+    out: Option<PathBuf>,
+    timeout_s: u64,
+    nonogrid: String,
+    only: Option<String>,
+}
+
+fn parse_args() -> Args {
+    let mut a = Args {
+        bench_dir: PathBuf::from("../shared/nonogram-bench"),
+        out: None,
+        timeout_s: 60,
+        nonogrid: "nonogrid".into(),
+        only: None,
+    };
+    let mut it = std::env::args().skip(1);
+    while let Some(flag) = it.next() {
+        let mut val = || it.next().unwrap_or_else(|| panic!("{flag} needs a value"));
+        match flag.as_str() {
+            "--bench-dir" => a.bench_dir = PathBuf::from(val()),
+            "--out" => a.out = Some(PathBuf::from(val())),
+            "--timeout" => a.timeout_s = val().parse().expect("--timeout takes seconds"),
+            "--nonogrid" => a.nonogrid = val(),
+            "--only" => a.only = Some(val()),
+            other => panic!("unknown flag {other}"),
+        }
+    }
+    a
+}
+
+#[derive(Clone)]
+struct Run {
+    status: String,
+    wall: f64,
+    cpu: f64,
+    note: String,
+}
+
+struct Row {
+    name: String,
+    group: String,
+    size: String,
+    known: String,
+    ours: Run,
+    theirs: Option<Run>,
+    line_logic: bool,
+    nodes: u64,
+}
+
+fn group_of(name: &str) -> String {
+    for g in ["survey", "domino", "test-pattern", "nonodb", "jwilk"] {
+        if name.starts_with(g) {
+            return g.to_string();
+        }
+    }
+    name.split('-').take(2).collect::<Vec<_>>().join("-")
+}
+
+/// CPU time of the calling thread, from the scheduler's nanosecond counter.
+fn thread_cpu() -> f64 {
+    std::fs::read_to_string("/proc/thread-self/schedstat")
+        .ok()
+        .and_then(|s| s.split_whitespace().next()?.parse::<f64>().ok())
+        .map_or(0.0, |ns| ns / 1e9)
+}
+
+/// User + system CPU time of this process's reaped children (clock ticks of 1/100 s).
+fn children_cpu() -> f64 {
+    let Ok(stat) = std::fs::read_to_string("/proc/self/stat") else {
+        return 0.0;
+    };
+    // Fields after the parenthesised command name; cutime and cstime are fields 16 and 17.
+    let rest = stat.rsplit_once(')').map_or("", |(_, r)| r);
+    let f: Vec<&str> = rest.split_whitespace().collect();
+    let tick = |i: usize| f.get(i).and_then(|v| v.parse::<f64>().ok()).unwrap_or(0.0);
+    // `rest` starts at field 3 (state), so field n is at index n - 3.
+    (tick(16 - 3) + tick(17 - 3)) / 100.0
+}
+
+fn check_picture(rows: &[Vec<u32>], cols: &[Vec<u32>], pic: &[String]) -> bool {
+    let grid: Vec<Vec<bool>> = pic
+        .iter()
+        .map(|r| r.chars().map(|c| c == '#').collect())
+        .collect();
+    let norm = |c: &Vec<u32>| if c == &[0] { vec![] } else { c.clone() };
+    grid.len() == rows.len()
+        && grid.iter().all(|r| r.len() == cols.len())
+        && grid.iter().zip(rows).all(|(r, c)| clues_of(r) == norm(c))
+        && (0..cols.len()).all(|j| {
+            let col: Vec<bool> = grid.iter().map(|r| r[j]).collect();
+            clues_of(&col) == norm(&cols[j])
+        })
+}
+
+fn run_ours(input: &SolveInput) -> (Run, Option<SolveVerdict>) {
+    let c0 = thread_cpu();
+    let t0 = Instant::now();
+    let v = solve(input.clone());
+    let wall = t0.elapsed().as_secs_f64();
+    let cpu = thread_cpu() - c0;
+    match v {
+        Ok(v) => {
+            let mut note = String::new();
+            let bad = v
+                .solutions
+                .iter()
+                .filter(|p| !check_picture(&input.rows, &input.cols, p))
+                .count();
+            if bad > 0 {
+                note = format!("{bad} INVALID picture(s)");
+            }
+            if v.status == SolveStatus::Multiple
+                && (v.solutions.len() != 2 || v.solutions[0] == v.solutions[1])
+            {
+                note = "multiple without two different pictures".into();
+            }
+            let status = serde_json::to_value(v.status)
+                .ok()
+                .and_then(|s| s.as_str().map(String::from))
+                .unwrap_or_default();
+            (
+                Run {
+                    status,
+                    wall,
+                    cpu,
+                    note,
+                },
+                Some(v),
+            )
+        }
+        Err(e) => (
+            Run {
+                status: "error".into(),
+                wall,
+                cpu,
+                note: e.to_string(),
+            },
+            None,
+        ),
+    }
+}
+
+/// Runs nonogrid and reads its verdict from its output: "Backtracking found N solutions"
+/// when it searched; a grid without `?` when line logic finished it; a grid with `?` and no
+/// such line when its timeout stopped it; a panic "Bad puzzle" when propagation refuted it.
+fn run_nonogrid(bin: &str, file: &Path, timeout_s: u64) -> Run {
+    let c0 = children_cpu();
+    let t0 = Instant::now();
+    let child = Command::new(bin)
+        .arg("--max-solutions=2")
+        .arg(format!("--timeout={timeout_s}"))
+        .arg(file)
+        .env("RUST_BACKTRACE", "0")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn();
+    let mut child = match child {
+        Ok(c) => c,
+        Err(e) => {
+            return Run {
+                status: "error".into(),
+                wall: 0.0,
+                cpu: 0.0,
+                note: format!("cannot run {bin}: {e}"),
+            };
+        }
+    };
+    // Hard limit in case its own timeout does not cover a phase.
+    let hard = Duration::from_secs(timeout_s + 10);
+    let mut killed = false;
+    // Read output on threads so a full pipe cannot block the child.
+    let mut out_pipe = child.stdout.take();
+    let mut err_pipe = child.stderr.take();
+    let out_t = std::thread::spawn(move || {
+        let mut s = String::new();
+        if let Some(p) = out_pipe.as_mut() {
+            let _ = std::io::Read::read_to_string(p, &mut s);
+        }
+        s
+    });
+    let err_t = std::thread::spawn(move || {
+        let mut s = String::new();
+        if let Some(p) = err_pipe.as_mut() {
+            let _ = std::io::Read::read_to_string(p, &mut s);
+        }
+        s
+    });
+    let status = loop {
+        match child.try_wait() {
+            Ok(Some(st)) => break Some(st),
+            Ok(None) if t0.elapsed() > hard => {
+                let _ = child.kill();
+                killed = true;
+                break child.wait().ok();
+            }
+            Ok(None) => std::thread::sleep(Duration::from_millis(2)),
+            Err(_) => break None,
+        }
+    };
+    let wall = t0.elapsed().as_secs_f64();
+    let cpu = children_cpu() - c0;
+    let out = out_t.join().unwrap_or_default();
+    let err = err_t.join().unwrap_or_default();
+    let ok = status.is_some_and(|s| s.success());
+    let (status, note) = if killed {
+        ("timeout".to_string(), "killed".to_string())
+    } else if !ok {
+        if err.contains("Bad puzzle") || err.contains("Unsolvable") {
+            ("none".into(), String::new())
+        } else {
+            let first = err.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
+            ("error".into(), first.chars().take(80).collect())
+        }
+    } else if let Some(line) = out.lines().find(|l| l.starts_with("Backtracking found")) {
+        let n: usize = line
+            .split_whitespace()
+            .nth(2)
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(usize::MAX);
+        let s = match n {
+            0 => "none",
+            1 if wall < timeout_s as f64 => "unique",
+            1 => "timeout",
+            2 => "multiple",
+            _ => "error",
+        };
+        (s.to_string(), String::new())
+    } else if out.contains('?') {
+        ("timeout".into(), String::new())
+    } else {
+        ("unique".into(), "line logic".into())
+    };
+    Run {
+        status,
+        wall,
+        cpu,
+        note,
+    }
+}
+
+fn agrees(known: &str, got: &str) -> bool {
+    known == "unknown" || known == got
+}
+
+fn main() {
+    let args = parse_args();
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&args.bench_dir)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", args.bench_dir.display()))
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .collect();
+    files.sort();
+    if let Some(only) = &args.only {
+        files.retain(|p| p.to_string_lossy().contains(only.as_str()));
+    }
+    let tmp = std::env::temp_dir().join(format!("nonogram-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp).expect("temp dir");
+    let have_nonogrid = Command::new(&args.nonogrid)
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    let version = if have_nonogrid {
+        Command::new(&args.nonogrid)
+            .arg("--version")
+            .output()
+            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+            .unwrap_or_default()
+    } else {
+        eprintln!("nonogrid not found: measuring our solver only (cargo install nonogrid)");
+        String::new()
+    };
+    let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
+    let started = Instant::now();
+    let mut rows: Vec<Row> = Vec::new();
+    for path in &files {
+        let text = std::fs::read_to_string(path).expect("read puzzle");
+        let v: serde_json::Value = serde_json::from_str(&text).expect("puzzle JSON");
+        let name = v["name"].as_str().unwrap_or("?").to_string();
+        let known = v["status"].as_str().unwrap_or("unknown").to_string();
+        let clues = |k: &str| -> Vec<Vec<u32>> {
+            serde_json::from_value(v[k].clone()).expect("clue lists")
+        };
+        let input = SolveInput {
+            rows: clues("rows"),
+            cols: clues("cols"),
+            timeout_ms: Some(args.timeout_s * 1000),
+        };
+        let size = format!("{}x{}", input.cols.len(), input.rows.len());
+        let (ours, verdict) = run_ours(&input);
+        let theirs = have_nonogrid.then(|| {
+            let file = tmp.join(format!("{name}.non"));
+            std::fs::write(&file, to_non(Some(&name), &input.rows, &input.cols))
+                .expect("write .non");
+            run_nonogrid(&args.nonogrid, &file, args.timeout_s)
+        });
+        eprintln!(
+            "{name:45} {size:>8} known {known:8} ours {:8} {:8.3}s  nonogrid {:8} {:8.3}s",
+            ours.status,
+            ours.wall,
+            theirs.as_ref().map_or("-", |t| t.status.as_str()),
+            theirs.as_ref().map_or(0.0, |t| t.wall),
+        );
+        rows.push(Row {
+            group: group_of(&name),
+            name,
+            size,
+            known,
+            ours,
+            theirs,
+            line_logic: verdict.as_ref().is_some_and(|v| v.stats.line_logic),
+            nodes: verdict.as_ref().map_or(0, |v| v.stats.nodes),
+        });
+    }
+    let _ = std::fs::remove_dir_all(&tmp);
+    let report = render(
+        &args,
+        &rows,
+        &version,
+        &load,
+        started.elapsed().as_secs_f64(),
+    );
+    match &args.out {
+        Some(p) => std::fs::write(p, &report).expect("write report"),
+        None => print!("{report}"),
+    }
+}
+
+fn ratio(a: f64, b: f64) -> String {
+    if a <= 0.0 {
+        "-".into()
+    } else {
+        format!("{:.2}", b / a)
+    }
+}
+
+fn render(args: &Args, rows: &[Row], version: &str, load: &str, total: f64) -> String {
+    let mut s = String::new();
+    let theirs_on = rows.iter().any(|r| r.theirs.is_some());
+    let _ = writeln!(s, "# Nonogram solver benchmark\n");
+    let _ = writeln!(
+        s,
+        "Made by `scripts/nonogram-bench.sh` (= `cargo run --release -p nonogram-core --example nonogram_bench -- --bench-dir {} --timeout {} --out BENCHMARKS.md`), \
+         run from the repository root. Puzzles: the {} JSON files of `shared/nonogram-bench/` (not copied into the repo). \
+         Reference solver: `{}` run as `nonogrid --max-solutions=2 --timeout={}` on `.non` files generated from the same JSON.",
+        args.bench_dir.display(),
+        args.timeout_s,
+        rows.len(),
+        if version.is_empty() {
+            "nonogrid (not installed in this run)"
+        } else {
+            version
+        },
+        args.timeout_s
+    );
+    let _ = writeln!(
+        s,
+        "\nTimes are seconds. *wall* is elapsed time; *cpu* is CPU time (ours: the solving thread; nonogrid: \
+         the child process, 10 ms resolution). Each puzzle runs ours then nonogrid, one at a time. \
+         The machine is shared (2 cores, other builds running; load average at start: `{}`), so compare ratios, \
+         not absolute figures. Whole run: {:.0} s. Ratio = nonogrid / ours (above 1: we are faster).\n",
+        load.split_whitespace()
+            .take(3)
+            .collect::<Vec<_>>()
+            .join(" "),
+        total
+    );
+    // Totals per group.
+    let mut groups: Vec<String> = rows.iter().map(|r| r.group.clone()).collect();
+    groups.sort();
+    groups.dedup();
+    let _ = writeln!(s, "## Totals per group\n");
+    let _ = writeln!(
+        s,
+        "| group | puzzles | ours wall | ours cpu | nonogrid wall | nonogrid cpu | cpu ratio | ours agree with known status | nonogrid agrees | ours decided | nonogrid decided |"
+    );
+    let _ = writeln!(s, "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    let mut all: Vec<&Row> = Vec::new();
+    for g in groups
+        .iter()
+        .map(String::as_str)
+        .chain(std::iter::once("**all**"))
+    {
+        let rs: Vec<&Row> = if g == "**all**" {
+            all.clone()
+        } else {
+            rows.iter().filter(|r| r.group == g).collect()
+        };
+        if g != "**all**" {
+            all.extend(rs.iter().copied());
+        }
+        let ow: f64 = rs.iter().map(|r| r.ours.wall).sum();
+        let oc: f64 = rs.iter().map(|r| r.ours.cpu).sum();
+        let tw: f64 = rs
+            .iter()
+            .filter_map(|r| r.theirs.as_ref())
+            .map(|t| t.wall)
+            .sum();
+        let tc: f64 = rs
+            .iter()
+            .filter_map(|r| r.theirs.as_ref())
+            .map(|t| t.cpu)
+            .sum();
+        let known: Vec<&&Row> = rs.iter().filter(|r| r.known != "unknown").collect();
+        let oa = known.iter().filter(|r| r.ours.status == r.known).count();
+        let ta = known
+            .iter()
+            .filter(|r| r.theirs.as_ref().is_some_and(|t| t.status == r.known))
+            .count();
+        let decided = |st: &str| matches!(st, "unique" | "multiple" | "none");
+        let od = rs.iter().filter(|r| decided(&r.ours.status)).count();
+        let td = rs
+            .iter()
+            .filter(|r| r.theirs.as_ref().is_some_and(|t| decided(&t.status)))
+            .count();
+        let _ = writeln!(
+            s,
+            "| {g} | {} | {ow:.3} | {oc:.3} | {} | {} | {} | {oa}/{} | {} | {od}/{} | {} |",
+            rs.len(),
+            if theirs_on {
+                format!("{tw:.3}")
+            } else {
+                "-".into()
+            },
+            if theirs_on {
+                format!("{tc:.3}")
+            } else {
+                "-".into()
+            },
+            if theirs_on { ratio(oc, tc) } else { "-".into() },
+            known.len(),
+            if theirs_on {
+                format!("{ta}/{}", known.len())
+            } else {
+                "-".into()
+            },
+            rs.len(),
+            if theirs_on {
+                format!("{td}/{}", rs.len())
+            } else {
+                "-".into()
+            },
+        );
+    }
+    let over10 = rows.iter().filter(|r| r.ours.wall > 10.0).count();
+    let wrong: Vec<&Row> = rows
+        .iter()
+        .filter(|r| !agrees(&r.known, &r.ours.status) || !r.ours.note.is_empty())
+        .collect();
+    let _ = writeln!(
+        s,
+        "\nOurs: {} of {} puzzles with a known status got it; {} puzzle(s) over 10 s wall; {} picture problem(s).",
+        rows.iter()
+            .filter(|r| r.known != "unknown" && r.ours.status == r.known)
+            .count(),
+        rows.iter().filter(|r| r.known != "unknown").count(),
+        over10,
+        rows.iter().filter(|r| !r.ours.note.is_empty()).count(),
+    );
+    let unknown: Vec<&Row> = rows.iter().filter(|r| r.known == "unknown").collect();
+    if !unknown.is_empty() {
+        let _ = writeln!(s, "\n## Puzzles of unknown status\n");
+        let _ = writeln!(
+            s,
+            "| puzzle | size | ours | ours wall | nodes | nonogrid | nonogrid wall |"
+        );
+        let _ = writeln!(s, "|---|---|---|---:|---:|---|---:|");
+        for r in unknown {
+            let t = r.theirs.clone().unwrap_or(Run {
+                status: "-".into(),
+                wall: 0.0,
+                cpu: 0.0,
+                note: String::new(),
+            });
+            let _ = writeln!(
+                s,
+                "| {} | {} | {} | {:.3} | {} | {} | {:.3} |",
+                r.name, r.size, r.ours.status, r.ours.wall, r.nodes, t.status, t.wall
+            );
+        }
+    }
+    if !wrong.is_empty() {
+        let _ = writeln!(s, "\n## Disagreements with the known status\n");
+        for r in wrong {
+            let _ = writeln!(
+                s,
+                "- {}: known {}, ours {} {}",
+                r.name, r.known, r.ours.status, r.ours.note
+            );
+        }
+    }
+    let mut slow: Vec<&Row> = rows.iter().collect();
+    slow.sort_by(|a, b| {
+        let ka = a.ours.wall.max(a.theirs.as_ref().map_or(0.0, |t| t.wall));
+        let kb = b.ours.wall.max(b.theirs.as_ref().map_or(0.0, |t| t.wall));
+        kb.total_cmp(&ka)
+    });
+    let _ = writeln!(s, "\n## Slowest puzzles (by the slower of the two)\n");
+    table(&mut s, slow.iter().take(20).copied());
+    let _ = writeln!(
+        s,
+        "\n## Every puzzle\n\n<details><summary>{} rows</summary>\n",
+        rows.len()
+    );
+    table(&mut s, rows.iter());
+    let _ = writeln!(s, "\n</details>");
+    s
+}
+
+fn table<'a>(s: &mut String, rows: impl Iterator<Item = &'a Row>) {
+    let _ = writeln!(
+        s,
+        "| puzzle | size | known | ours | ours wall | ours cpu | line logic | nodes | nonogrid | nonogrid wall | nonogrid cpu | cpu ratio |"
+    );
+    let _ = writeln!(s, "|---|---|---|---|---:|---:|---|---:|---|---:|---:|---:|");
+    for r in rows {
+        let (ts, tw, tc) =
+            r.theirs
+                .as_ref()
+                .map_or(("-".to_string(), "-".to_string(), "-".to_string()), |t| {
+                    let st = if t.note.is_empty() || t.note == "line logic" {
+                        t.status.clone()
+                    } else {
+                        format!("{} ({})", t.status, t.note)
+                    };
+                    (st, format!("{:.3}", t.wall), format!("{:.2}", t.cpu))
+                });
+        let rt = r
+            .theirs
+            .as_ref()
+            .map_or("-".into(), |t| ratio(r.ours.cpu.max(0.0005), t.cpu));
+        let ours = if r.ours.note.is_empty() {
+            r.ours.status.clone()
+        } else {
+            format!("{} ({})", r.ours.status, r.ours.note)
+        };
+        let _ = writeln!(
+            s,
+            "| {} | {} | {} | {} | {:.3} | {:.3} | {} | {} | {} | {} | {} | {} |",
+            r.name,
+            r.size,
+            r.known,
+            ours,
+            r.ours.wall,
+            r.ours.cpu,
+            if r.line_logic { "yes" } else { "no" },
+            r.nodes,
+            ts,
+            tw,
+            tc,
+            rt
+        );
+    }
+}
