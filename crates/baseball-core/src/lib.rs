@@ -3,6 +3,10 @@
 //!
 //! - [`code`]: codes, options and the strikes-and-balls feedback.
 //! - [`judge()`]: the referee's answer to one guess.
+//! - [`solve()`]: what a history of answers leaves possible, and the next guess.
+//! - [`simulate()`]: a strategy played against every secret.
+//! - [`space`], [`strategy`], [`optimal`]: the integer code space with its fast feedback, the
+//!   guessing strategies, and the exact optimum search behind them.
 #![deny(clippy::print_stdout, clippy::print_stderr)]
 
 pub mod code;
@@ -18,3 +22,6 @@ pub mod strategy;
 pub use code::{CodeSpec, Feedback};
 pub use error::InputError;
 pub use judge::{JudgeInput, JudgeVerdict, judge};
+pub use simulate::{SimulateInput, SimulateVerdict, simulate};
+pub use solve::{HistoryEntry, SolveInput, SolveVerdict, Status, solve};
+pub use strategy::Strategy;
