@@ -153,6 +153,26 @@ const fn empty_stops() -> [u32; LINES] {
 
 static EMPTY_STOPS: [u32; LINES] = empty_stops();
 
+/// For every line and position, the cell index and the line's direction (cells off the board
+/// are never asked for: their positions are stops).
+const fn line_cells() -> [[(u8, u8); SIZE]; LINES] {
+    let mut out = [[(0u8, 0u8); SIZE]; LINES];
+    let refs = line_refs();
+    let mut i = 0;
+    while i < CELLS {
+        let mut d = 0;
+        while d < 4 {
+            let r = refs[i][d];
+            out[r.line as usize][r.pos as usize] = (i as u8, d as u8);
+            d += 1;
+        }
+        i += 1;
+    }
+    out
+}
+
+pub(crate) static LINE_CELLS: [[(u8, u8); SIZE]; LINES] = line_cells();
+
 /// A position: stones only (whose turn it is lives in [`crate::game`]).
 #[derive(Clone, PartialEq, Eq)]
 pub struct Board {
@@ -253,6 +273,12 @@ impl Board {
         let l = usize::from(r.line);
         let s = u32::from(r.pos);
         (self.black[l] >> s, self.stops[l] >> s)
+    }
+
+    /// Black and stop masks of a whole line (position k at bit k + PAD).
+    #[inline]
+    pub(crate) fn line_masks(&self, line: usize) -> (u32, u32) {
+        (self.black[line], self.stops[line])
     }
 
     /// Length of the unbroken row of colour `c` through `p` in direction `d`, counting `p`

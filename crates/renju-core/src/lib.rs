@@ -7,6 +7,7 @@
 //! - [`rules`]: the exact recursive forbidden-move test and the whole-board forbidden map.
 //! - [`game`]: replaying records (turns, passes, wins, fouls, draws).
 //! - [`commands`]: the contract's `check`, `move`, `validate`.
+//! - [`sample`]: seeded realistic middle-game positions (benches, tests).
 #![deny(clippy::print_stdout, clippy::print_stderr)]
 
 pub mod board;
@@ -16,6 +17,7 @@ pub mod game;
 pub mod notation;
 mod pattern;
 pub mod rules;
+pub mod sample;
 
 #[cfg(test)]
 mod reference;

@@ -15,7 +15,7 @@
 //! shallow in practice because a level only recurses when its stone makes two threes with no
 //! four, and each three has at most two straight-four points; the tests include chains.
 
-use crate::board::{Board, CELLS, Color, Point};
+use crate::board::{Board, CELLS, Color, LINE_CELLS, LINES, PAD, Point};
 use crate::pattern::{self, KIND_FIVE, KIND_OVERLINE, Tables};
 use serde::{Deserialize, Serialize};
 
@@ -109,48 +109,82 @@ fn classify(board: &mut Board, i: usize, t: &Tables) -> BlackMove {
     decide(board, i, &e, t)
 }
 
+/// What the four direction entries alone decide.
+enum Quick {
+    Done(BlackMove),
+    /// Two or more directions may hold a three: bit d set for each; the recursive test decides.
+    Threes(u8),
+}
+
+#[inline]
+fn quick(e: &[u16; 4]) -> Quick {
+    let mut five = false;
+    let mut overline = false;
+    let mut fours = 0;
+    let mut cand = 0u8;
+    for (d, &x) in e.iter().enumerate() {
+        match pattern::kind(x) {
+            KIND_FIVE => five = true,
+            KIND_OVERLINE => overline = true,
+            _ => {}
+        }
+        let f = pattern::fours(x);
+        fours += f;
+        if f == 0 && pattern::sf_mask(x) != 0 {
+            cand |= 1 << d;
+        }
+    }
+    if five {
+        Quick::Done(BlackMove::Five)
+    } else if overline {
+        Quick::Done(BlackMove::Forbidden(Foul::Overline))
+    } else if fours >= 2 {
+        Quick::Done(BlackMove::Forbidden(Foul::DoubleFour))
+    } else if cand.count_ones() >= 2 {
+        Quick::Threes(cand)
+    } else {
+        Quick::Done(BlackMove::Legal)
+    }
+}
+
 /// The decision from the four direction entries of point index `i`.
 fn decide(board: &mut Board, i: usize, e: &[u16; 4], t: &Tables) -> BlackMove {
-    if e.iter().any(|&x| pattern::kind(x) == KIND_FIVE) {
-        return BlackMove::Five;
+    match quick(e) {
+        Quick::Done(m) => m,
+        Quick::Threes(cand) => {
+            if count_threes(board, i, e, cand, t) >= 2 {
+                BlackMove::Forbidden(Foul::DoubleThree)
+            } else {
+                BlackMove::Legal
+            }
+        }
     }
-    if e.iter().any(|&x| pattern::kind(x) == KIND_OVERLINE) {
-        return BlackMove::Forbidden(Foul::Overline);
-    }
-    let fours: u16 = e.iter().map(|&x| pattern::fours(x)).sum();
-    if fours >= 2 {
-        return BlackMove::Forbidden(Foul::DoubleFour);
-    }
-    // Directions that may hold a three: no four there and some straight-four point.
-    let candidates: Vec<usize> = (0..4)
-        .filter(|&d| pattern::fours(e[d]) == 0 && pattern::sf_mask(e[d]) != 0)
-        .collect();
-    if candidates.len() < 2 {
-        return BlackMove::Legal;
-    }
+}
+
+/// Count the candidate directions (bits of `cand`) that hold a real three: with the stone at
+/// `i` placed, one of the direction's straight-four points is a legal non-five black move.
+/// Stops as soon as the count reaches 2 or can no longer reach it.
+fn count_threes(board: &mut Board, i: usize, e: &[u16; 4], cand: u8, t: &Tables) -> u32 {
     let p = Point::from_index(i);
     board.place(p, Color::Black);
     let mut threes = 0;
-    for (k, &d) in candidates.iter().enumerate() {
+    let mut left = cand.count_ones();
+    for d in (0..4).filter(|d| cand >> d & 1 == 1) {
+        left -= 1;
         let is_three = pattern::sf_offsets(pattern::sf_mask(e[d])).any(|off| {
-            // The table only reports points on the board and empty.
+            // The table only reports empty points on the board.
             let q = p.step(d, off).expect("straight-four point on the board");
             classify(board, q.index(), t) == BlackMove::Legal
         });
         if is_three {
             threes += 1;
         }
-        let left = candidates.len() - k - 1;
         if threes >= 2 || threes + left < 2 {
             break;
         }
     }
     board.remove(p);
-    if threes >= 2 {
-        BlackMove::Forbidden(Foul::DoubleThree)
-    } else {
-        BlackMove::Legal
-    }
+    threes
 }
 
 /// Black's forbidden points of a position, as (point, reason), sorted by column then row.
@@ -173,32 +207,65 @@ pub fn forbidden_points(board: &Board, rule: Rule) -> Vec<(Point, Foul)> {
 }
 
 /// The forbidden map of a whole position: for every point, `Some(reason)` when it is empty and
-/// forbidden for black under renju. The fast path is four table lookups per empty point; only
-/// points with two candidate threes place stones and recurse.
+/// forbidden for black under renju.
+///
+/// Line by line: only empty points with at least two black stones within 4 on the line can
+/// have a non-zero table entry (a three needs two more stones, a four three, a five four), so
+/// lines without two black stones are skipped and the rest cost one lookup per such point.
+/// Points whose entries decide nothing (no overline, fewer than two fours, fewer than two
+/// candidate threes) are done; only the rest place stones and recurse, on a scratch copy.
 pub fn forbidden_map(board: &Board) -> [Option<Foul>; CELLS] {
     let t = pattern::tables();
     let mut out = [None; CELLS];
+    let mut entries = [[0u16; 4]; CELLS];
+    // Cells with a non-zero entry in some direction, each listed once.
+    let mut touched = [0u8; CELLS];
+    let mut n_touched = 0;
+    for line in 0..LINES {
+        let (black, stops) = board.line_masks(line);
+        if black.count_ones() < 2 {
+            continue;
+        }
+        // Empty on-board positions with a black stone within 4.
+        let mut near = 0u32;
+        for k in 1..=4 {
+            near |= (black << k) | (black >> k);
+        }
+        let mut cand = near & !black & !stops;
+        while cand != 0 {
+            let bit = cand.trailing_zeros();
+            cand &= cand - 1;
+            let s = bit - PAD;
+            let (b, st) = (black >> s, stops >> s);
+            // Two black stones within 4 on this line, or nothing can happen here.
+            if (b & 0b011_1101_1110).count_ones() < 2 {
+                continue;
+            }
+            let e = t.entry(b, st);
+            if e == 0 {
+                continue;
+            }
+            let (cell, d) = LINE_CELLS[line][s as usize];
+            let cell = usize::from(cell);
+            if entries[cell] == [0; 4] {
+                touched[n_touched] = cell as u8;
+                n_touched += 1;
+            }
+            entries[cell][usize::from(d)] = e;
+        }
+    }
     let mut scratch: Option<Board> = None;
-    for (i, slot) in out.iter_mut().enumerate() {
-        if board.get(Point::from_index(i)).is_some() {
-            continue;
-        }
-        let mut e = [0u16; 4];
-        let mut any = 0u16;
-        for (d, s) in e.iter_mut().enumerate() {
-            let (bl, st) = board.window(i, d);
-            *s = t.entry(bl, st);
-            any |= *s;
-        }
-        // Nothing to forbid without an overline, two fours or two candidate threes; those need
-        // at least two non-zero entries or one overline / double-four entry.
-        if any == 0 {
-            continue;
-        }
-        let b = scratch.get_or_insert_with(|| board.clone());
-        if let BlackMove::Forbidden(f) = decide(b, i, &e, t) {
-            *slot = Some(f);
-        }
+    for &cell in &touched[..n_touched] {
+        let i = usize::from(cell);
+        let e = &entries[i];
+        out[i] = match quick(e) {
+            Quick::Done(BlackMove::Forbidden(f)) => Some(f),
+            Quick::Done(_) => None,
+            Quick::Threes(cand) => {
+                let b = scratch.get_or_insert_with(|| board.clone());
+                (count_threes(b, i, e, cand, t) >= 2).then_some(Foul::DoubleThree)
+            }
+        };
     }
     out
 }

@@ -529,3 +529,32 @@ proptest! {
         prop_assert_eq!(scratch, b);
     }
 }
+
+#[test]
+fn engine_agrees_with_reference_on_middle_games() {
+    // Realistic dense positions from seeded self-play, several hundred forbidden points in all.
+    let boards = crate::sample::middle_games(7, 150);
+    let mut fouls = 0;
+    for b in &boards {
+        let fast = forbidden_list(b);
+        assert_eq!(fast, reference::forbidden_map(b), "position:\n{b:?}");
+        fouls += fast.len();
+    }
+    assert!(
+        fouls > 50,
+        "the sample should exercise the rule ({fouls} forbidden points)"
+    );
+}
+
+#[test]
+fn realistic_play_hits_every_foul_kind() {
+    let boards = crate::sample::middle_games(11, 100);
+    let mut kinds = std::collections::BTreeMap::new();
+    for b in &boards {
+        for (_, f) in forbidden_list(b) {
+            *kinds.entry(f).or_insert(0) += 1;
+        }
+    }
+    // All three fouls occur in realistic play, so all three code paths are exercised here.
+    assert_eq!(kinds.len(), 3, "{kinds:?}");
+}
