@@ -1,9 +1,10 @@
 //! One file per game: the lines that register its commands.
 
 mod baseball;
+mod nonogram;
 
 use crate::registry::Command;
 
 pub fn all() -> Vec<Command> {
-    [baseball::commands()].into_iter().flatten().collect()
+    [nonogram::commands(), baseball::commands()].into_iter().flatten().collect()
 }
