@@ -15,7 +15,7 @@
 //! shallow in practice because a level only recurses when its stone makes two threes with no
 //! four, and each three has at most two straight-four points; the tests include chains.
 
-use crate::board::{Board, CELLS, Color, LINE_CELLS, LINES, PAD, Point};
+use crate::board::{Board, CELLS, Color, LINE_CELLS, PAD, Point};
 use crate::pattern::{self, KIND_FIVE, KIND_OVERLINE, Tables};
 use serde::{Deserialize, Serialize};
 
@@ -221,7 +221,7 @@ pub fn forbidden_map(board: &Board) -> [Option<Foul>; CELLS] {
     // Cells with a non-zero entry in some direction, each listed once.
     let mut touched = [0u8; CELLS];
     let mut n_touched = 0;
-    for line in 0..LINES {
+    for (line, cells) in LINE_CELLS.iter().enumerate() {
         let (black, stops) = board.line_masks(line);
         if black.count_ones() < 2 {
             continue;
@@ -245,7 +245,7 @@ pub fn forbidden_map(board: &Board) -> [Option<Foul>; CELLS] {
             if e == 0 {
                 continue;
             }
-            let (cell, d) = LINE_CELLS[line][s as usize];
+            let (cell, d) = cells[s as usize];
             let cell = usize::from(cell);
             if entries[cell] == [0; 4] {
                 touched[n_touched] = cell as u8;
