@@ -373,10 +373,7 @@ mod tests {
     fn fitting_case() -> impl Strategy<Value = (Vec<u32>, Vec<Cell>)> {
         let random = any_clues().prop_flat_map(|clues| {
             let min = crate::line::min_length(&clues).unwrap_or(0) as usize;
-            (
-                Just(clues),
-                (min..=min + 6).prop_flat_map(any_line_exact),
-            )
+            (Just(clues), (min..=min + 6).prop_flat_map(any_line_exact))
         });
         // A picture with its own clues, filled cells kept, the others crossed or left
         // untouched, then maybe one cell toggled.
