@@ -463,3 +463,171 @@ pub fn validate(input: ValidateInput) -> Result<ValidateVerdict, InputError> {
         error,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn moves(s: &str) -> Vec<MoveSpec> {
+        s.split_whitespace()
+            .map(|m| MoveSpec::Text(m.to_string()))
+            .collect()
+    }
+
+    fn validate_str(s: &str, rule: Rule) -> ValidateVerdict {
+        validate(ValidateInput {
+            moves: moves(s),
+            rule,
+        })
+        .expect("well-formed record")
+    }
+
+    #[test]
+    fn five_then_after_end() {
+        let v = validate_str("h8 h9 i8 i9 j8 j9 k8 k9 l8", Rule::Renju);
+        assert_eq!(
+            (v.valid, v.result, v.decided_at, v.reason),
+            (true, GameResult::Black, Some(8), Some(DecisionReason::Five))
+        );
+        let v = validate_str("h8 h9 i8 i9 j8 j9 k8 k9 l8 a1", Rule::Renju);
+        assert!(!v.valid);
+        assert_eq!(
+            v.error,
+            Some(RecordError {
+                move_index: 9,
+                reason: RecordFault::AfterEnd
+            })
+        );
+        assert_eq!(v.result, GameResult::Black);
+    }
+
+    #[test]
+    fn a_black_foul_loses_at_that_move() {
+        let v = validate_str("g8 a1 i8 a3 h7 a5 h9 a7 h8", Rule::Renju);
+        assert_eq!(
+            (v.valid, v.result, v.decided_at, v.reason),
+            (
+                true,
+                GameResult::White,
+                Some(8),
+                Some(DecisionReason::FoulDoubleThree)
+            )
+        );
+        let v = validate_str("g8 a1 i8 a3 h7 a5 h9 a7 h8", Rule::Gomoku);
+        assert_eq!(v.result, GameResult::Ongoing);
+    }
+
+    #[test]
+    fn a_full_board_is_a_draw() {
+        // Black on (x + 2y) % 4 < 2, white elsewhere: every row, column and diagonal alternates
+        // pairs (XXOO...), so no colour ever has three in a row; that is 113 black points and
+        // 112 white, played in row-major order, black last.
+        let mut blacks = Vec::new();
+        let mut whites = Vec::new();
+        for y in 0..15i64 {
+            for x in 0..15i64 {
+                if (x + 2 * y) % 4 < 2 {
+                    blacks.push((x, y))
+                } else {
+                    whites.push((x, y))
+                }
+            }
+        }
+        assert_eq!((blacks.len(), whites.len()), (113, 112));
+        let mut rec = Vec::new();
+        for (k, b) in blacks.iter().enumerate() {
+            rec.push(MoveSpec::Pair(vec![b.0, b.1]));
+            if let Some(w) = whites.get(k) {
+                rec.push(MoveSpec::Pair(vec![w.0, w.1]));
+            }
+        }
+        for rule in [Rule::Renju, Rule::Gomoku, Rule::Freestyle] {
+            let v = validate(ValidateInput {
+                moves: rec.clone(),
+                rule,
+            })
+            .unwrap();
+            assert_eq!(
+                (v.valid, v.result, v.decided_at, v.reason),
+                (
+                    true,
+                    GameResult::Draw,
+                    Some(224),
+                    Some(DecisionReason::FullBoard)
+                ),
+                "{rule:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn malformed_notation_is_an_input_error_with_its_path() {
+        let e = validate(ValidateInput {
+            moves: moves("h8 8h"),
+            rule: Rule::Renju,
+        })
+        .unwrap_err();
+        assert_eq!(e.path, "/moves/1");
+        let e = check(CheckInput {
+            moves: Some(moves("h8 h8")),
+            ..Default::default()
+        })
+        .unwrap_err();
+        assert_eq!(e.path, "/moves/1");
+    }
+
+    #[test]
+    fn board_counts_and_side_to_move() {
+        let mut rows = vec!["...............".to_string(); 15];
+        rows[7] = ".......X.......".into();
+        let v = check(CheckInput {
+            board: Some(rows.clone()),
+            ..Default::default()
+        })
+        .unwrap();
+        assert_eq!(v.to_move, Color::White);
+        let e = check(CheckInput {
+            board: Some(rows.clone()),
+            to_move: Some(Color::Black),
+            ..Default::default()
+        })
+        .unwrap_err();
+        assert_eq!(e.path, "/to_move");
+        rows[8] = ".......XX......".into();
+        let e = check(CheckInput {
+            board: Some(rows),
+            ..Default::default()
+        })
+        .unwrap_err();
+        assert_eq!(e.path, "/board");
+    }
+
+    #[test]
+    fn move_verdicts() {
+        let m = |rec: &str, mv: &str| {
+            r#move(MoveInput {
+                moves: Some(moves(rec)),
+                board: None,
+                to_move: None,
+                rule: Rule::Renju,
+                candidate: MoveSpec::Text(mv.into()),
+            })
+            .unwrap()
+        };
+        assert_eq!(
+            m("g8 a1 i8 a3 h7 a5 h9 a7", "h8").reason,
+            Some(MoveReason::DoubleThree)
+        );
+        // White may make the same shape.
+        let w = m("a1 g8 a3 i8 a5 h7 a7 h9 a9", "h8");
+        assert!(w.legal && !w.wins);
+        assert!(m("h8 h9 i8 i9 j8 j9 k8 k9", "l8").wins);
+        assert_eq!(m("h8", "h8").reason, Some(MoveReason::Occupied));
+        assert_eq!(m("h8", "p8").reason, Some(MoveReason::OffBoard));
+        assert_eq!(
+            m("h8 h9 i8 i9 j8 j9 k8 k9 l8", "a1").reason,
+            Some(MoveReason::AfterEnd)
+        );
+        assert!(m("h8", "pass").legal);
+    }
+}
