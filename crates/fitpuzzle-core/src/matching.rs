@@ -67,19 +67,27 @@ pub struct Placement {
 }
 
 /// A hole no piece fills.
+///
+/// Located by its first cell rather than listed cell by cell: on large boards most cells
+/// can be in holes left empty, and listing them all would multiply the size of the verdict.
+/// The hole is the 4-connected group of 0 on the board that contains `at`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct EmptyHole {
     pub hole: usize,
-    /// The hole's board cells `[row, col]`, row-major.
-    pub cells: Vec<[u32; 2]>,
+    /// The number of cells of the hole.
+    pub size: usize,
+    /// The hole's first board cell `[row, col]` in row-major order.
+    pub at: [u32; 2],
 }
 
-/// A piece that fills no hole.
+/// A piece that fills no hole: the 4-connected group of 1 on the table that contains `at`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct UnusedPiece {
     pub piece: usize,
-    /// The piece's table cells `[row, col]`, row-major.
-    pub cells: Vec<[u32; 2]>,
+    /// The number of cells of the piece.
+    pub size: usize,
+    /// The piece's first table cell `[row, col]` in row-major order.
+    pub at: [u32; 2],
 }
 
 /// Fills as many board cells as possible with the table's pieces (see the module docs).
@@ -136,11 +144,15 @@ pub fn solve(input: SolveInput) -> Result<SolveVerdict, InputError> {
     let mut empty_holes = Vec::new();
     let mut hole_shape = Shape::default();
     for (j, slot) in piece_in_hole.iter().enumerate() {
-        let cells: Vec<[u32; 2]> = holes.coords(j).collect();
         let Some(i) = *slot else {
-            empty_holes.push(EmptyHole { hole: j, cells });
+            empty_holes.push(EmptyHole {
+                hole: j,
+                size: holes.flat_cells(j).len(),
+                at: holes.first_cell(j),
+            });
             continue;
         };
+        let cells: Vec<[u32; 2]> = holes.coords(j).collect();
         hole_shape.load(holes.flat_cells(j), holes.width());
         shape.load(pieces.flat_cells(i), pieces.width());
         // Equal canonical keys guarantee some allowed orientation maps the piece onto the hole.
@@ -162,7 +174,8 @@ pub fn solve(input: SolveInput) -> Result<SolveVerdict, InputError> {
         .filter(|&(_, &used)| !used)
         .map(|(i, _)| UnusedPiece {
             piece: i,
-            cells: pieces.coords(i).collect(),
+            size: pieces.flat_cells(i).len(),
+            at: pieces.first_cell(i),
         })
         .collect();
 
@@ -420,14 +433,16 @@ mod tests {
             assert!(last < Some(e.hole));
             last = Some(e.hole);
             assert!(!std::mem::replace(&mut hole_seen[e.hole], true));
-            assert_eq!(as_cells(&e.cells), holes[e.hole]);
+            assert_eq!(e.size, holes[e.hole].len());
+            assert_eq!(as_cells(&[e.at]).first(), holes[e.hole].first());
         }
         let mut last = None;
         for u in &v.unused_pieces {
             assert!(last < Some(u.piece));
             last = Some(u.piece);
             assert!(!std::mem::replace(&mut piece_seen[u.piece], true));
-            assert_eq!(as_cells(&u.cells), pieces[u.piece]);
+            assert_eq!(u.size, pieces[u.piece].len());
+            assert_eq!(as_cells(&[u.at]).first(), pieces[u.piece].first());
             for e in &v.empty_holes {
                 assert!(!fits(&pieces[u.piece], &holes[e.hole], allow_flip));
             }

@@ -161,6 +161,13 @@ impl Regions {
         self.flat_cells(k).iter().map(move |&i| [i / w, i % w])
     }
 
+    /// The first cell `[row, col]` of region `k` in row-major order.
+    pub fn first_cell(&self, k: usize) -> [u32; 2] {
+        let w = self.width as u32;
+        let i = self.cells[self.starts[k]];
+        [i / w, i % w]
+    }
+
     /// The width of the grid the regions come from.
     pub fn width(&self) -> usize {
         self.width

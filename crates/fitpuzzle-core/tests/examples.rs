@@ -119,6 +119,6 @@ fn rectangular_boards_of_different_sizes() {
     assert_eq!(v.filled, 6);
     assert_eq!(summary(&v), [(0, 0, 180, false), (1, 1, 90, false)]);
     assert_eq!(v.empty_holes.len(), 1);
-    assert_eq!(v.empty_holes[0].cells, [[1, 6], [2, 6]]);
+    assert_eq!((v.empty_holes[0].size, v.empty_holes[0].at), (2, [1, 6]));
     assert!(v.unused_pieces.is_empty());
 }
