@@ -27,7 +27,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 use std::time::Instant;
 
 use crate::rng;
-use crate::space::Space;
+use crate::space::{Key, Space};
 use crate::strategy::{Knowledge, fresh_canonical, guess_pool};
 
 /// FxHash-style hasher for the memo (keys are already well spread).
@@ -77,6 +77,8 @@ pub struct Optimizer<'a> {
     memo: HashMap<Vec<u32>, Entry, Fx>,
     /// `lb[n]`: lower bound of `T` for `n` secrets.
     lb: Vec<u32>,
+    /// `lb_out[n]`: lower bound of `T` for `n` secrets when the first guess is not one of them.
+    lb_out: Vec<u32>,
     salt: Vec<(u64, u64)>,
     deadline: Option<Instant>,
     timed_out: bool,
@@ -101,24 +103,31 @@ impl<'a> Optimizer<'a> {
             .max(2);
         let branch = k - 1;
         let n = space.len();
-        let mut lb = vec![0u32; n + 1];
-        for (size, slot) in lb.iter_mut().enumerate().skip(1) {
-            let (mut left, mut level, mut cap, mut total) = (size as u64, 1u64, 1u64, 0u64);
+        // Fill the slots greedily: at most `first` secrets found by guess 1, then `branch` times
+        // as many nodes per level.
+        let greedy = |size: usize, first: u64| -> u32 {
+            let (mut left, mut level, mut total) = (size as u64, 1u64, 0u64);
+            let mut cap = first;
+            let mut nodes = 1u64;
             while left > 0 {
                 let take = left.min(cap);
                 total += take * level;
                 left -= take;
                 level += 1;
-                cap = cap.saturating_mul(branch);
+                nodes = nodes.saturating_mul(branch);
+                cap = nodes;
             }
-            *slot = total.min(u64::from(ABORT)) as u32;
-        }
+            total.min(u64::from(ABORT)) as u32
+        };
+        let lb: Vec<u32> = (0..=n).map(|size| greedy(size, 1)).collect();
+        let lb_out: Vec<u32> = (0..=n).map(|size| greedy(size, 0)).collect();
         let mut r = rng::SplitMix64::new(0x0b5e_55ed);
         let salt = (0..n).map(|_| (r.next_u64(), r.next_u64())).collect();
         Optimizer {
             space,
             memo: HashMap::default(),
             lb,
+            lb_out,
             salt,
             deadline,
             timed_out: false,
@@ -155,10 +164,6 @@ impl<'a> Optimizer<'a> {
         Some((v, e.guess))
     }
 
-    fn lb(&self, n: usize) -> u32 {
-        self.lb[n]
-    }
-
     fn check_time(&mut self, n: usize) -> bool {
         self.calls += 1;
         // Large sets cost a full pass over the guesses each: look at the clock every time.
@@ -173,6 +178,11 @@ impl<'a> Optimizer<'a> {
 
     /// `T(set)` if it is below `limit`; otherwise a lower bound of `T(set)` that is at least
     /// `limit`.
+    ///
+    /// Guesses are examined in two rounds: first the candidates themselves (cheap: `n^2`
+    /// answers), then every other code. The second round is skipped when the first already
+    /// reached `LB_out(n)`, the bound no non-candidate can beat (it finds nobody with its first
+    /// guess); deep in the tree, where sets are small, that is the usual case.
     fn cost(&mut self, set: &[u32], used: u64, history: &[u32], limit: u32) -> u32 {
         let n = set.len();
         match n {
@@ -181,80 +191,174 @@ impl<'a> Optimizer<'a> {
             2 => return 3,
             _ => {}
         }
-        if let Some(e) = self.memo.get(set) {
-            if e.exact || e.value >= limit {
-                return e.value;
-            }
+        if self.lb[n] >= limit {
+            return self.lb[n];
+        }
+        if let Some(e) = self.memo.get(set)
+            && (e.exact || e.value >= limit)
+        {
+            return e.value;
         }
         if self.check_time(n) {
             return ABORT;
         }
         let space = self.space;
+        let sym = Symmetry::new(space, used, history);
+        let keys = space.keys_of(set);
+        let mut counts = vec![0u32; space.classes()];
+        let mut search = Search {
+            best: limit,
+            guess: None,
+            fail: u32::MAX,
+            seen: HashSet::default(),
+            scratch: Scratch::new(space.classes()),
+        };
+        // Round 1: the candidates.
+        let inside: Vec<u32> = set
+            .iter()
+            .copied()
+            .filter(|&g| sym.is_canonical(space.code(g)))
+            .collect();
+        let order = self.rank(&inside, &keys, &mut counts, limit, &mut search);
+        self.search(set, used, history, &order, &mut search);
+        if self.timed_out {
+            return ABORT;
+        }
+        let lb_out = self.lb_out[n];
+        let done = match search.guess {
+            Some(_) => search.best <= lb_out,
+            None => lb_out >= limit,
+        };
+        if !done {
+            // Round 2: every other code.
+            let outside: Vec<u32> = sym
+                .pool(space)
+                .into_iter()
+                .filter(|g| set.binary_search(g).is_err())
+                .collect();
+            let cutoff = search.best;
+            let order = self.rank(&outside, &keys, &mut counts, cutoff, &mut search);
+            self.search(set, used, history, &order, &mut search);
+            if self.timed_out {
+                return ABORT;
+            }
+        } else if search.guess.is_none() {
+            search.fail = search.fail.min(lb_out);
+        }
+        match search.guess {
+            Some(g) => {
+                self.memo.insert(
+                    set.to_vec(),
+                    Entry {
+                        value: search.best,
+                        exact: true,
+                        guess: g,
+                    },
+                );
+                search.best
+            }
+            None => {
+                let v = search.fail.max(limit);
+                self.store_lower(set, v);
+                v
+            }
+        }
+    }
+
+    /// Scores `guesses` by their lower bound over the set (gathered as `keys`), dropping those
+    /// that tell nothing; those whose bound reaches `cutoff` can never be searched, so only the
+    /// least of their bounds is kept (in `st.fail`). Sorted best first.
+    fn rank(
+        &self,
+        guesses: &[u32],
+        keys: &[Key],
+        counts: &mut [u32],
+        cutoff: u32,
+        st: &mut Search,
+    ) -> Vec<(u32, bool, usize, u32)> {
+        let space = self.space;
         let win = usize::from(space.win_class());
         let classes = space.classes();
-        let nu = n as u32;
-
-        // Score every guess worth examining by its lower bound.
-        let pool = symmetric_pool(space, used, history);
-        let mut counts = vec![0u32; classes];
-        let mut h1 = vec![0u64; classes];
-        let mut h2 = vec![0u64; classes];
-        let mut seen: HashSet<(u64, u64), Fx> = HashSet::default();
-        // (bound, not a candidate, fewer parts, guess)
-        let mut order: Vec<(u32, bool, usize, u32)> = Vec::new();
-        let keys = space.keys_of(set);
-        let salts: Vec<(u64, u64)> = set.iter().map(|&s| self.salt[s as usize]).collect();
-        for &g in &pool {
+        let n = keys.len() as u32;
+        let mut order = Vec::new();
+        for &g in guesses {
             counts.iter_mut().for_each(|c| *c = 0);
-            h1.iter_mut().for_each(|c| *c = 0);
-            h2.iter_mut().for_each(|c| *c = 0);
             let gk = space.key(g);
-            for (k, &(a, b)) in keys.iter().zip(&salts) {
-                let c = usize::from(space.class_keys(&gk, k));
-                counts[c] += 1;
-                h1[c] = h1[c].wrapping_add(a);
-                h2[c] = h2[c].wrapping_add(b);
+            for k in keys {
+                counts[usize::from(space.class_keys(&gk, k))] += 1;
             }
             let mut parts = 0;
-            let mut bound = nu;
-            let (mut k1, mut k2) = (0u64, 0u64);
-            for c in 0..classes {
-                if counts[c] == 0 {
+            let mut bound = n;
+            for (c, &m) in counts.iter().enumerate() {
+                if m == 0 {
                     continue;
                 }
                 parts += 1;
                 if c != win {
-                    bound += self.lb(counts[c] as usize);
+                    bound += self.lb[m as usize];
                 }
-                let tag = if c == win { 0x5a5a } else { 0 };
-                k1 = k1.wrapping_add(rng::mix(h1[c] ^ tag));
-                k2 = k2.wrapping_add(rng::mix(h2[c] ^ tag));
             }
             if parts == 1 && counts[win] == 0 {
                 continue; // tells nothing
             }
-            if !seen.insert((k1, k2)) {
-                continue; // same split as a guess already listed
+            if bound >= cutoff {
+                st.fail = st.fail.min(bound);
+                continue;
             }
             order.push((bound, counts[win] == 0, classes - parts, g));
         }
         order.sort_unstable();
-        let node_lb = order.first().map_or(ABORT, |o| o.0);
-        if node_lb >= limit {
-            self.store_lower(set, node_lb);
-            return node_lb;
-        }
+        order
+    }
 
-        let mut best = limit;
-        let mut best_guess = None;
-        let mut fail_lb = u32::MAX;
+    /// A 128-bit hash of the split of `set` by `g`, independent of the answers' labels (only
+    /// which secrets go together, and which one is found, matter to the search).
+    fn split_hash(&self, set: &[u32], g: u32, sc: &mut Scratch) -> (u64, u64) {
+        let space = self.space;
+        let win = usize::from(space.win_class());
+        sc.h1.iter_mut().for_each(|c| *c = 0);
+        sc.h2.iter_mut().for_each(|c| *c = 0);
+        for &s in set {
+            let c = usize::from(space.fb(g, s));
+            let (a, b) = self.salt[s as usize];
+            sc.h1[c] = sc.h1[c].wrapping_add(a);
+            sc.h2[c] = sc.h2[c].wrapping_add(b);
+        }
+        let (mut k1, mut k2) = (0u64, 0u64);
+        for c in 0..sc.h1.len() {
+            if sc.h1[c] == 0 && sc.h2[c] == 0 {
+                continue;
+            }
+            let tag = if c == win { 0x5a5a } else { 0 };
+            k1 = k1.wrapping_add(rng::mix(sc.h1[c] ^ tag));
+            k2 = k2.wrapping_add(rng::mix(sc.h2[c] ^ tag));
+        }
+        (k1, k2)
+    }
+
+    /// Branch and bound over ranked guesses, improving `st`.
+    fn search(
+        &mut self,
+        set: &[u32],
+        used: u64,
+        history: &[u32],
+        order: &[(u32, bool, usize, u32)],
+        st: &mut Search,
+    ) {
+        let space = self.space;
+        let win = usize::from(space.win_class());
+        let classes = space.classes();
         let mut hist = history.to_vec();
-        for &(bound, _, _, g) in &order {
-            if bound >= best {
-                if best_guess.is_none() {
-                    fail_lb = fail_lb.min(bound);
+        for &(bound, _, _, g) in order {
+            if bound >= st.best {
+                if st.guess.is_none() {
+                    st.fail = st.fail.min(bound);
                 }
-                break;
+                return;
+            }
+            let split = self.split_hash(set, g, &mut st.scratch);
+            if !st.seen.insert(split) {
+                continue; // the same split as a guess already searched
             }
             // Split the set by g's answers, largest class first.
             let mut children: Vec<Vec<u32>> = vec![Vec::new(); classes];
@@ -269,42 +373,23 @@ impl<'a> Optimizer<'a> {
             let mut total = bound;
             let mut ok = true;
             for child in &children {
-                let lb_c = self.lb(child.len());
-                let rest = total - lb_c;
-                let v = self.cost(child, child_used, &hist, best - rest);
+                let rest = total - self.lb[child.len()];
+                let v = self.cost(child, child_used, &hist, st.best - rest);
                 if self.timed_out {
-                    return ABORT;
+                    return;
                 }
                 total = rest + v;
-                if total >= best {
+                if total >= st.best {
                     ok = false;
                     break;
                 }
             }
             hist.pop();
             if ok {
-                best = total;
-                best_guess = Some(g);
-            } else if best_guess.is_none() {
-                fail_lb = fail_lb.min(total);
-            }
-        }
-        match best_guess {
-            Some(g) => {
-                self.memo.insert(
-                    set.to_vec(),
-                    Entry {
-                        value: best,
-                        exact: true,
-                        guess: g,
-                    },
-                );
-                best
-            }
-            None => {
-                let v = fail_lb.max(limit);
-                self.store_lower(set, v);
-                v
+                st.best = total;
+                st.guess = Some(g);
+            } else if st.guess.is_none() {
+                st.fail = st.fail.min(total);
             }
         }
     }
@@ -321,34 +406,90 @@ impl<'a> Optimizer<'a> {
     }
 }
 
-/// The guesses worth examining: fresh-symbol canonical, and first in their orbit under the
-/// (position permutation, symbol renaming) pairs that fix every guess made so far.
-pub fn symmetric_pool(space: &Space, used: u64, history: &[u32]) -> Vec<u32> {
-    let pool = guess_pool(space, used);
-    let group = stabiliser(space, history);
-    if group.is_empty() {
-        return pool;
+/// The symmetries of a position of the game: renamings of the symbols no guess has used, and
+/// the (position permutation, symbol renaming) pairs that fix every guess made so far. Both map
+/// the candidate set onto itself, so only the first guess of each orbit needs examining.
+#[derive(Debug)]
+pub struct Symmetry {
+    used: u64,
+    nsym: usize,
+    group: Vec<(Vec<u8>, [u8; 64])>,
+}
+
+impl Symmetry {
+    /// The symmetries after `history`, whose guesses used the symbols `used`.
+    pub fn new(space: &Space, used: u64, history: &[u32]) -> Self {
+        Symmetry {
+            used,
+            nsym: space.spec().symbols(),
+            group: stabiliser(space, history),
+        }
     }
-    let len = space.code_len();
-    let nsym = space.spec().symbols();
-    let mut image = vec![0u8; len];
-    pool.into_iter()
-        .filter(|&g| {
-            let code = space.code(g);
-            group.iter().all(|(sigma, pi)| {
-                for i in 0..len {
-                    let s = code[i];
-                    image[usize::from(sigma[i])] = if used & (1 << s) != 0 {
-                        pi[usize::from(s)]
-                    } else {
-                        s
-                    };
-                }
-                relabel_fresh(&mut image, used, nsym);
-                image.as_slice() >= code
-            })
+
+    /// Whether `code` is the lowest code of its orbit.
+    pub fn is_canonical(&self, code: &[u8]) -> bool {
+        if !fresh_canonical(code, self.used, self.nsym) {
+            return false;
+        }
+        if self.group.is_empty() {
+            return true;
+        }
+        let mut image = vec![0u8; code.len()];
+        self.group.iter().all(|(sigma, pi)| {
+            for (i, &s) in code.iter().enumerate() {
+                image[usize::from(sigma[i])] = if self.used & (1 << s) != 0 {
+                    pi[usize::from(s)]
+                } else {
+                    s
+                };
+            }
+            relabel_fresh(&mut image, self.used, self.nsym);
+            image.as_slice() >= code
         })
-        .collect()
+    }
+
+    /// The lowest code of every orbit.
+    pub fn pool(&self, space: &Space) -> Vec<u32> {
+        if self.group.is_empty() {
+            return guess_pool(space, self.used);
+        }
+        (0..space.len() as u32)
+            .filter(|&g| self.is_canonical(space.code(g)))
+            .collect()
+    }
+}
+
+/// The guesses worth examining after `history`: the lowest code of each orbit of its symmetries.
+pub fn symmetric_pool(space: &Space, used: u64, history: &[u32]) -> Vec<u32> {
+    Symmetry::new(space, used, history).pool(space)
+}
+
+/// Per-node scratch counters.
+struct Scratch {
+    h1: Vec<u64>,
+    h2: Vec<u64>,
+}
+
+impl Scratch {
+    fn new(classes: usize) -> Self {
+        Scratch {
+            h1: vec![0; classes],
+            h2: vec![0; classes],
+        }
+    }
+}
+
+/// The state of one node's branch and bound.
+struct Search {
+    /// Best total found, or the caller's limit.
+    best: u32,
+    /// The guess achieving `best`, once one beats the limit.
+    guess: Option<u32>,
+    /// Least lower bound proved for the guesses that failed (while none succeeded).
+    fail: u32,
+    /// Splits already searched at this node.
+    seen: HashSet<(u64, u64), Fx>,
+    scratch: Scratch,
 }
 
 /// Renames the fresh symbols of `code`, in order of first appearance, to the smallest fresh ones.
