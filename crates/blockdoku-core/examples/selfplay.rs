@@ -1,7 +1,7 @@
 //! Self-play measurement: `cargo run --release -p blockdoku-core --example selfplay -- GAMES SEED MAX_TRAYS`.
 #![allow(clippy::print_stdout)]
 
-use blockdoku_core::engine::Evaluator;
+use blockdoku_core::engine::{Evaluator, Weights};
 use blockdoku_core::geometry::Geometry;
 use blockdoku_core::rules::Scoring;
 use blockdoku_core::selfplay::{game_seeds, play_game};
@@ -16,7 +16,29 @@ fn main() {
     let games = args.first().copied().unwrap_or(20) as usize;
     let seed = args.get(1).copied().unwrap_or(0);
     let cap = args.get(2).copied().unwrap_or(1000);
-    let ev = Evaluator::new(Geometry::standard());
+    // BD_W="occupied,lines,boxes,slots,isolated,transitions,dead,scarce" overrides the weights.
+    let mut w = Weights::default();
+    if let Ok(text) = std::env::var("BD_W") {
+        let v: Vec<i32> = text
+            .split(',')
+            .filter_map(|x| x.trim().parse().ok())
+            .collect();
+        if v.len() == 8 {
+            w = Weights {
+                occupied: v[0],
+                lines: v[1],
+                boxes: v[2],
+                slots: v[3],
+                isolated: v[4],
+                transitions: v[5],
+                dead: v[6],
+                scarce: v[7],
+            };
+        }
+    }
+    println!("{w:?}");
+    let geo = Geometry::standard();
+    let ev = Evaluator::with_weights(geo.clone(), w);
     let start = Instant::now();
     let recs: Vec<_> = game_seeds(seed, games)
         .into_par_iter()

@@ -89,6 +89,14 @@ impl Evaluator {
 
     /// The cost of a board: lower is better.
     pub fn eval(&self, b: u128) -> i32 {
+        self.eval_below(b, i32::MAX)
+    }
+
+    /// The cost of a board, computed exactly when it is below `bound`; otherwise some value
+    /// at least `bound`. The probe features (pieces that fit nowhere or almost nowhere) are
+    /// costs >= 0, so when the other features alone reach `bound` the probes are skipped:
+    /// the search asks only whether a leaf beats the best so far, and this answers the same.
+    pub fn eval_below(&self, b: u128, bound: i32) -> i32 {
         let g = &self.geo;
         let w = &self.weights;
         let n = g.size() as u32;
@@ -114,25 +122,30 @@ impl Evaluator {
         let transitions = (((b ^ (b >> 1)) & !g.last_col() & full).count_ones()
             + ((b ^ (b >> n)) & !g.last_row() & full).count_ones())
             as i32;
+        let base = w.occupied * b.count_ones() as i32
+            + w.lines * lines
+            + w.boxes * boxes
+            + w.slots * slots
+            + w.isolated * isolated.count_ones() as i32
+            + w.transitions * transitions;
+        if base >= bound {
+            return base;
+        }
         let mut dead = 0i32;
         let mut scarce = 0i32;
         for p in &self.probes {
             let pos = p.positions(empty);
             if pos == 0 {
                 dead += 1;
-            } else if pos & (pos - 1) & (pos & (pos - 1)).wrapping_sub(1) == 0 {
+            } else {
                 // At most two anchors.
-                scarce += 1;
+                let rest = pos & (pos - 1);
+                if rest & rest.wrapping_sub(1) == 0 {
+                    scarce += 1;
+                }
             }
         }
-        w.occupied * b.count_ones() as i32
-            + w.lines * lines
-            + w.boxes * boxes
-            + w.slots * slots
-            + w.isolated * isolated.count_ones() as i32
-            + w.transitions * transitions
-            + w.dead * dead
-            + w.scarce * scarce
+        base + w.dead * dead + w.scarce * scarce
     }
 }
 
@@ -220,7 +233,14 @@ impl Search<'_> {
     }
 
     fn finish(&mut self, board: u128, points: u64, streak: bool) {
-        let eval = self.ev.eval(board);
+        // Only a plan with as many pieces placed as the best so far competes on evaluation;
+        // `eval_below` returns a value >= the bound when it cannot win (ties go to points,
+        // so the bound is one past the best evaluation).
+        let bound = match &self.best {
+            Some(b) if b.moves.len() == self.path.len() => b.eval.saturating_add(1),
+            _ => i32::MAX,
+        };
+        let eval = self.ev.eval_below(board, bound);
         if self.better(self.path.len(), eval, points) {
             self.best = Some(Plan {
                 moves: self.path.clone(),
