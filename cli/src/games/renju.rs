@@ -1,0 +1,33 @@
+//! `puzzles renju ...`: RIF renju (and gomoku / freestyle) forbidden points, moves, records.
+
+use crate::error::CaseError;
+use crate::registry::{Command, json};
+
+impl From<renju_core::InputError> for CaseError {
+    fn from(err: renju_core::InputError) -> Self {
+        CaseError::invalid(err.path, err.message)
+    }
+}
+
+pub fn commands() -> Vec<Command> {
+    vec![
+        json(
+            "renju",
+            "check",
+            "Black's forbidden points of a position (record or board), the winner, who is to move",
+            renju_core::check,
+        ),
+        json(
+            "renju",
+            "move",
+            "Whether one move of the side to move is legal (fouls, occupied, off board) and wins",
+            renju_core::r#move,
+        ),
+        json(
+            "renju",
+            "validate",
+            "Play a whole record: result, deciding move and reason (five, foul), or the bad move",
+            renju_core::validate,
+        ),
+    ]
+}
