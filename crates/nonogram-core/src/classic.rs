@@ -72,6 +72,52 @@ impl ClassicFeedback {
 
     /// Cuts the line into blocks (lengths into `self.blocks`) and returns its shape.
     fn scan(&mut self, line: &[Cell]) -> Shape {
+        if line.len() <= 64 {
+            self.scan_short(line)
+        } else {
+            self.scan_long(line)
+        }
+    }
+
+    /// Lines of up to 64 cells (nearly every real puzzle): the cells become two bit masks
+    /// and blocks come out of bit arithmetic, without a branch per cell.
+    fn scan_short(&mut self, line: &[Cell]) -> Shape {
+        self.blocks.clear();
+        let mut filled = 0u64;
+        let mut untouched = 0u64;
+        for (i, &c) in line.iter().enumerate() {
+            filled |= u64::from(c == Cell::Filled) << i;
+            untouched |= u64::from(c == Cell::Unknown) << i;
+        }
+        let mut rest = filled;
+        while rest != 0 {
+            let start = rest.trailing_zeros();
+            let len = (!(rest >> start)).trailing_zeros();
+            self.blocks.push(len);
+            rest &= (!0u64).checked_shl(start + len).unwrap_or(0);
+        }
+        let starts = filled & !(filled << 1);
+        let (from_start, from_end) = if untouched == 0 {
+            (self.blocks.len(), self.blocks.len())
+        } else {
+            let first = untouched.trailing_zeros();
+            let last = 63 - untouched.leading_zeros();
+            (
+                (starts & ((1u64 << first) - 1)).count_ones() as usize,
+                (starts >> last).count_ones() as usize,
+            )
+        };
+        Shape {
+            from_start,
+            from_end,
+            first_is_start: filled & 1 != 0,
+            last_is_end: !line.is_empty() && (filled >> (line.len() - 1)) & 1 != 0,
+            complete: untouched == 0,
+        }
+    }
+
+    /// Any length: one pass, cell by cell.
+    fn scan_long(&mut self, line: &[Cell]) -> Shape {
         self.blocks.clear();
         let mut shape = Shape::default();
         let mut seen_untouched = false;
@@ -366,6 +412,8 @@ mod tests {
             // Repeated patterns, the note's tricky cases.
             (1u32..4, 1usize..6).prop_map(|(c, k)| vec![c; k]),
             (1u32..4, 1u32..4, 1usize..4).prop_map(|(a, b, k)| [a, b].repeat(k)),
+            // Long lists for long lines.
+            proptest::collection::vec(1u32..8, 5..20),
         ]
     }
 
@@ -422,6 +470,27 @@ mod tests {
         #[test]
         fn one_pass_agrees_with_reference(clues in any_clues(), line in any_line(20)) {
             prop_assert_eq!(classic_matches(&clues, &line), reference(&clues, &line));
+        }
+
+        /// Both scans (bit masks up to 64 cells, cell by cell beyond) agree with the
+        /// reference around the 64-cell boundary, on mostly filled lines.
+        #[test]
+        fn both_scans_agree_with_reference(
+            clues in any_clues(),
+            line in (60usize..=70).prop_flat_map(|n| proptest::collection::vec(
+                prop_oneof![3 => Just(Cell::Filled), 1 => Just(Cell::Empty), 1 => Just(Cell::Unknown)], n)),
+        ) {
+            prop_assert_eq!(classic_matches(&clues, &line), reference(&clues, &line));
+            let mut scratch = ClassicFeedback::new();
+            let short = line.len().min(64);
+            let a = scratch.scan_short(&line[..short]);
+            let blocks_a = scratch.blocks.clone();
+            let b = scratch.scan_long(&line[..short]);
+            prop_assert_eq!(blocks_a, scratch.blocks.clone());
+            prop_assert_eq!(
+                (a.from_start, a.from_end, a.first_is_start, a.last_is_end, a.complete),
+                (b.from_start, b.from_end, b.first_is_start, b.last_is_end, b.complete)
+            );
         }
 
         /// A line whose blocks read as its clues has every clue matched (rule 2); and

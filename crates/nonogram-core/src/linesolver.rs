@@ -41,11 +41,19 @@ pub struct LineSolver {
     clues: Vec<usize>,
     /// The line plus the virtual empty cell at index `n`.
     cells: Vec<Cell>,
-    /// `empty_before[i]`: number of `Empty` cells in `0..i`, for O(1) "block fits" tests.
-    empty_before: Vec<u32>,
-    /// Forward reachability, `(k + 1) x (n + 2)`, row-major by clue index.
+    /// `room[i]`: how many cells from `i` on are not `Empty` (the longest block that can
+    /// start at `i`), for O(1) "block fits" tests.
+    room: Vec<u32>,
+    /// Band of clue indexes that can be in play at each position: state `(j, i)` needs the
+    /// first `j` clues (each with its separator) to fit before `i` and the others after it.
+    /// `band_lo[i]..=band_hi[i]` (empty when `lo > hi`). Outside the band every state is
+    /// unreachable, so the passes skip it: on dense lines this is most of the table.
+    band_lo: Vec<u32>,
+    band_hi: Vec<u32>,
+    /// Forward reachability, `(n + 2) x (k + 1)`, row-major by position:
+    /// `fwd[i][j]` = clues `0..j` fit in cells `0..i`.
     fwd: Vec<bool>,
-    /// Backward reachability, same shape: `bwd[j][i]` = clues `j..k` fit in cells `i..`.
+    /// Backward reachability, same shape: `bwd[i][j]` = clues `j..k` fit in cells `i..`.
     bwd: Vec<bool>,
     /// Difference array of "some arrangement fills this cell".
     fill_diff: Vec<i32>,
@@ -62,10 +70,16 @@ impl LineSolver {
         Self::default()
     }
 
-    /// Width of a table row: positions `0..=n + 1`.
+    /// Index of state `(i, j)` in the tables.
     #[inline]
-    fn w(&self) -> usize {
-        self.n + 2
+    fn at(&self, i: usize, j: usize) -> usize {
+        i * (self.clues.len() + 1) + j
+    }
+
+    /// Clue indexes in play at position `i`.
+    #[inline]
+    fn band(&self, i: usize) -> std::ops::RangeInclusive<usize> {
+        self.band_lo[i] as usize..=self.band_hi[i] as usize
     }
 
     /// Whether clue `j` can occupy cells `i..i + len` followed by a non-filled separator,
@@ -73,12 +87,8 @@ impl LineSolver {
     #[inline]
     fn fits(&self, j: usize, i: usize) -> bool {
         let len = self.clues[j];
-        // The block must end within the real line.
-        if i > self.n || len > self.n - i {
-            return false;
-        }
-        let end = i + len;
-        self.empty_before[end] == self.empty_before[i] && self.cells[end] != Cell::Filled
+        // `room` is 0 at the virtual cell, so a block never runs past the line.
+        i < self.n && self.room[i] as usize >= len && self.cells[i + len] != Cell::Filled
     }
 
     /// Finds every cell forced by the clues. `out` receives `line` with each cell that all
@@ -101,11 +111,10 @@ impl LineSolver {
         self.prepare(clues, line)?;
         let n = self.n;
         let k = self.clues.len();
-        let w = self.w();
 
         self.run_forward();
         self.run_backward();
-        if !self.bwd[0] {
+        if !self.bwd[self.at(0, 0)] {
             return Err(Contradiction);
         }
 
@@ -120,16 +129,16 @@ impl LineSolver {
         self.start_max.clear();
         self.start_max.resize(k, 0);
         for i in 0..=n {
-            for j in 0..=k {
-                if !self.fwd[j * w + i] {
+            for j in self.band(i) {
+                if !self.fwd[self.at(i, j)] {
                     continue;
                 }
-                if self.cells[i] != Cell::Filled && self.bwd[j * w + i + 1] {
+                if self.cells[i] != Cell::Filled && self.bwd[self.at(i + 1, j)] {
                     self.can_empty[i] = true;
                 }
                 if j < k && self.fits(j, i) {
                     let end = i + self.clues[j];
-                    if self.bwd[(j + 1) * w + end + 1] {
+                    if self.bwd[self.at(end + 1, j + 1)] {
                         self.fill_diff[i] += 1;
                         self.fill_diff[end] -= 1;
                         self.can_empty[end] = true;
@@ -162,8 +171,7 @@ impl LineSolver {
             return false;
         }
         self.run_forward();
-        let w = self.w();
-        self.fwd[self.clues.len() * w + self.n + 1]
+        self.fwd[self.at(self.n + 1, self.clues.len())]
     }
 
     /// Smallest and largest start cell that clue `j` has in the arrangements the line
@@ -176,11 +184,10 @@ impl LineSolver {
     /// Whether some arrangement the line allows starts clue `j` at cell `i` (valid after a
     /// successful [`LineSolver::solve`]).
     pub fn can_start(&self, j: usize, i: usize) -> bool {
-        let w = self.w();
-        if j >= self.clues.len() || i > self.n || !self.fwd[j * w + i] || !self.fits(j, i) {
+        if j >= self.clues.len() || i > self.n || !self.fwd[self.at(i, j)] || !self.fits(j, i) {
             return false;
         }
-        self.bwd[(j + 1) * w + i + self.clues[j] + 1]
+        self.bwd[self.at(i + self.clues[j] + 1, j + 1)]
     }
 
     /// Number of clues of the last solve, after normalisation.
@@ -188,36 +195,65 @@ impl LineSolver {
         self.clues.len()
     }
 
-    /// Loads clues and line into the scratch buffers.
+    /// Loads clues and line into the scratch buffers; fails early when the clues cannot
+    /// fit the line's length at all.
     fn prepare(&mut self, clues: &[u32], line: &[Cell]) -> Result<(), Contradiction> {
         let clues = normalize_clues(clues);
-        if clues.contains(&0) {
-            return Err(Contradiction);
-        }
         let n = line.len();
         self.n = n;
         self.clues.clear();
+        // Cells the clues take with one separator each (the last one may be the virtual
+        // cell): at most n + 1. Checked, so absurd clues fail here instead of overflowing.
+        let mut total = 0usize;
         for &c in clues {
-            // A clue longer than the address space cannot fit any line; cap it at n + 1.
-            self.clues
-                .push(usize::try_from(c).map_or(n + 1, |c| c.min(n + 1)));
+            let len = usize::try_from(c).map_err(|_| Contradiction)?;
+            if len == 0 {
+                return Err(Contradiction);
+            }
+            total = total
+                .checked_add(len)
+                .and_then(|t| t.checked_add(1))
+                .filter(|&t| t <= n + 1)
+                .ok_or(Contradiction)?;
+            self.clues.push(len);
         }
+        let k = self.clues.len();
+        let slack = n + 1 - total;
+
         self.cells.clear();
         self.cells.extend_from_slice(line);
         self.cells.push(Cell::Empty);
-        self.empty_before.clear();
-        self.empty_before.reserve(n + 2);
-        let mut count = 0u32;
-        self.empty_before.push(0);
-        for &c in line {
-            if c == Cell::Empty {
-                count += 1;
+
+        self.room.clear();
+        self.room.resize(n + 1, 0);
+        for i in (0..n).rev() {
+            if line[i] != Cell::Empty {
+                self.room[i] = self.room[i + 1] + 1;
             }
-            self.empty_before.push(count);
         }
-        // Virtual cell counted too, so `empty_before` has n + 2 entries.
-        self.empty_before.push(count + 1);
-        let size = (self.clues.len() + 1) * (n + 2);
+
+        // need[j] = cells taken by clues 0..j with their separators; j is in play at i iff
+        // i - slack <= need[j] <= i.
+        self.band_lo.clear();
+        self.band_hi.clear();
+        let (mut lo, mut hi) = (0usize, 0usize);
+        let mut need_lo = 0usize; // need[lo]
+        let mut need_hi_next = self.clues.first().map_or(usize::MAX, |&c| c + 1); // need[hi + 1]
+        for i in 0..=n + 1 {
+            while hi < k && need_hi_next <= i {
+                hi += 1;
+                need_hi_next =
+                    need_hi_next.saturating_add(self.clues.get(hi).map_or(usize::MAX, |&c| c + 1));
+            }
+            while lo < k && need_lo + slack < i {
+                need_lo += self.clues[lo] + 1;
+                lo += 1;
+            }
+            self.band_lo.push(lo as u32);
+            self.band_hi.push(hi as u32);
+        }
+
+        let size = (k + 1) * (n + 2);
         self.fwd.clear();
         self.fwd.resize(size, false);
         self.bwd.clear();
@@ -228,20 +264,21 @@ impl LineSolver {
     fn run_forward(&mut self) {
         let n = self.n;
         let k = self.clues.len();
-        let w = self.w();
-        self.fwd[0] = true;
+        let start = self.at(0, 0);
+        self.fwd[start] = true;
         for i in 0..=n {
             let gap_ok = self.cells[i] != Cell::Filled;
-            for j in 0..=k {
-                if !self.fwd[j * w + i] {
+            for j in self.band(i) {
+                if !self.fwd[self.at(i, j)] {
                     continue;
                 }
                 if gap_ok {
-                    self.fwd[j * w + i + 1] = true;
+                    let next = self.at(i + 1, j);
+                    self.fwd[next] = true;
                 }
                 if j < k && self.fits(j, i) {
-                    let next = i + self.clues[j] + 1;
-                    self.fwd[(j + 1) * w + next] = true;
+                    let next = self.at(i + self.clues[j] + 1, j + 1);
+                    self.fwd[next] = true;
                 }
             }
         }
@@ -250,17 +287,17 @@ impl LineSolver {
     fn run_backward(&mut self) {
         let n = self.n;
         let k = self.clues.len();
-        let w = self.w();
-        self.bwd[k * w + n + 1] = true;
+        let end = self.at(n + 1, k);
+        self.bwd[end] = true;
         for i in (0..=n).rev() {
             let gap_ok = self.cells[i] != Cell::Filled;
-            for j in 0..=k {
-                let mut ok = gap_ok && self.bwd[j * w + i + 1];
+            for j in self.band(i) {
+                let mut ok = gap_ok && self.bwd[self.at(i + 1, j)];
                 if !ok && j < k && self.fits(j, i) {
-                    let next = i + self.clues[j] + 1;
-                    ok = self.bwd[(j + 1) * w + next];
+                    ok = self.bwd[self.at(i + self.clues[j] + 1, j + 1)];
                 }
-                self.bwd[j * w + i] = ok;
+                let here = self.at(i, j);
+                self.bwd[here] = ok;
             }
         }
     }
