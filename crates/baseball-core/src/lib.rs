@@ -11,6 +11,7 @@
 
 pub mod code;
 pub mod error;
+pub mod game;
 pub mod judge;
 pub mod optimal;
 pub mod rng;

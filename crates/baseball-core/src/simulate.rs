@@ -34,7 +34,7 @@ pub struct SimulateInput {
     /// Whether codes may repeat a symbol (default false).
     #[serde(default)]
     pub repeats: bool,
-    /// The strategy to play (default `most-parts`).
+    /// The strategy to play (default `entropy`).
     #[serde(default)]
     pub strategy: Strategy,
     /// Seed of the `random` strategy (default: a fresh one, reported in the verdict).

@@ -46,7 +46,7 @@ pub struct SolveInput {
     /// Guesses so far with their answers, oldest first.
     #[serde(default)]
     pub history: Vec<HistoryEntry>,
-    /// How to pick the next guess (default `most-parts`).
+    /// How to pick the next guess (default `entropy`).
     #[serde(default)]
     pub strategy: Strategy,
     /// Seed of the `random` strategy (default: a fresh one, reported in the verdict).

@@ -23,12 +23,13 @@ pub enum Strategy {
     First,
     /// Knuth's: the guess whose largest answer class is smallest.
     Minimax,
-    /// The guess whose answer has the most information (Shannon entropy).
+    /// The guess whose answer has the most information (Shannon entropy). The default: the
+    /// best of the heuristics on number baseball (3 and 4 digits).
+    #[default]
     Entropy,
     /// The guess that leaves the fewest candidates on average.
     ExpectedSize,
     /// The guess with the most different possible answers.
-    #[default]
     MostParts,
     /// The guess that minimises the total number of guesses over all candidates (exact search).
     Optimal,
