@@ -32,6 +32,23 @@ fn bench(c: &mut Criterion) {
             }
         })
     });
+    let heavy = sample::black_heavy(2, 512);
+    let fouls: usize = heavy
+        .iter()
+        .map(|b| forbidden_map(b).iter().filter(|f| f.is_some()).count())
+        .sum();
+    eprintln!(
+        "black-heavy: {} positions, {:.2} forbidden points on average",
+        heavy.len(),
+        fouls as f64 / heavy.len() as f64
+    );
+    g.bench_function("black_heavy_512", |b| {
+        b.iter(|| {
+            for board in &heavy {
+                black_box(forbidden_map(black_box(board)));
+            }
+        })
+    });
     g.finish();
 }
 

@@ -3,30 +3,19 @@
 //!
 //! `cargo run --release -p renju-core --example stress [positions]`
 
-use renju_core::sample::Rng;
-use renju_core::{Board, Color, Point, forbidden_map};
+use renju_core::{Board, forbidden_map, sample};
 use std::time::Instant;
 
 fn main() {
-    let n: usize = std::env::args().nth(1).and_then(|s| s.parse().ok()).unwrap_or(20_000);
-    let mut rng = Rng::new(42);
+    let n: usize = std::env::args()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(20_000);
+    let boards = sample::black_heavy(42, n);
     let mut worst = (0.0f64, Board::new());
     let mut total = 0.0;
     let mut fouls = 0usize;
-    for _ in 0..n {
-        // 30..120 stones in a 9x9..15x15 square, black 2..4 times as often as white.
-        let side = 9 + rng.below(7);
-        let lo = (15 - side) / 2;
-        let stones = 30 + rng.below(91);
-        let ratio = 2 + rng.below(3);
-        let mut b = Board::new();
-        for _ in 0..stones {
-            let p = Point { x: (lo + rng.below(side)) as u8, y: (lo + rng.below(side)) as u8 };
-            if b.get(p).is_none() {
-                let c = if rng.below(ratio + 1) < ratio { Color::Black } else { Color::White };
-                b.place(p, c);
-            }
-        }
+    for b in boards {
         // Best of three runs: on a shared machine single samples include preemptions.
         let mut dt = f64::INFINITY;
         let mut map = forbidden_map(&b);
@@ -49,7 +38,10 @@ fn main() {
             t.elapsed().as_secs_f64()
         })
         .fold(f64::INFINITY, f64::min);
-    println!("worst position re-timed: best of 20 = {:.1} us", again * 1e6);
+    println!(
+        "worst position re-timed: best of 20 = {:.1} us",
+        again * 1e6
+    );
     println!(
         "{n} positions, {fouls} forbidden points, mean {:.1} us, worst {:.1} us:\n{:?}",
         total / n as f64 * 1e6,

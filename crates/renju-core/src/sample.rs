@@ -86,3 +86,34 @@ pub fn middle_games(seed: u64, n: usize) -> Vec<Board> {
         })
         .collect()
 }
+
+/// `n` random black-heavy positions (30..120 stones in a 9x9..15x15 centred square, black two
+/// to four times as frequent as white): not game-like, but rich in double-threes and chains of
+/// threes, the slow path of the forbidden test.
+pub fn black_heavy(seed: u64, n: usize) -> Vec<Board> {
+    let mut rng = Rng::new(seed);
+    (0..n)
+        .map(|_| {
+            let side = 9 + rng.below(7);
+            let lo = (15 - side) / 2;
+            let stones = 30 + rng.below(91);
+            let ratio = 2 + rng.below(3);
+            let mut b = Board::new();
+            for _ in 0..stones {
+                let p = Point {
+                    x: (lo + rng.below(side)) as u8,
+                    y: (lo + rng.below(side)) as u8,
+                };
+                if b.get(p).is_none() {
+                    let c = if rng.below(ratio + 1) < ratio {
+                        Color::Black
+                    } else {
+                        Color::White
+                    };
+                    b.place(p, c);
+                }
+            }
+            b
+        })
+        .collect()
+}

@@ -322,6 +322,27 @@ const EDGE_THREE: [&str; 15] = [
     "...............", //  1
 ];
 
+/// Row g8 h8 i8 has j8 as its only straight-four point (white e8), but j8 also completes the
+/// five j4-j8. RIF and the contract: a three becomes a straight four "without at the same time
+/// a five in a row is made", so the row is no three and h8 (with h7 h9) is legal.
+const THREE_SF_MAKES_FIVE: [&str; 15] = [
+    "...............", // 15
+    "...............", // 14
+    "...............", // 13
+    "...............", // 12
+    "...............", // 11
+    "...............", // 10
+    ".......X.......", //  9
+    "....O.X.X......", //  8
+    ".......X.X.....", //  7
+    ".........X.....", //  6
+    ".........X.....", //  5
+    ".........X.....", //  4
+    "...............", //  3
+    "...............", //  2
+    "...............", //  1
+];
+
 #[test]
 fn basic_double_three_is_forbidden() {
     assert_eq!(
@@ -400,6 +421,12 @@ fn three_whose_completing_point_is_a_double_four_is_no_three() {
 }
 
 #[test]
+fn three_whose_completing_point_makes_a_five_is_no_three() {
+    assert_eq!(judge(&THREE_SF_MAKES_FIVE, "j8"), BlackMove::Five);
+    assert_eq!(judge(&THREE_SF_MAKES_FIVE, "h8"), BlackMove::Legal);
+}
+
+#[test]
 fn a_five_is_never_forbidden() {
     assert_eq!(judge(&FIVE_WITH_DOUBLE_THREE, "h8"), BlackMove::Five);
     assert_eq!(judge(&FIVE_WITH_OVERLINE, "h8"), BlackMove::Five);
@@ -413,7 +440,7 @@ fn threes_without_room_are_no_threes() {
 
 #[test]
 fn snapshots_of_check() {
-    let cases: [(&str, &[&str; 15]); 14] = [
+    let cases: [(&str, &[&str; 15]); 15] = [
         ("double_three", &DOUBLE_THREE),
         ("four_three", &FOUR_THREE),
         ("double_four_split", &DOUBLE_FOUR_SPLIT),
@@ -423,6 +450,7 @@ fn snapshots_of_check() {
         ("three_sf_is_double_three", &THREE_SF_IS_DOUBLE_THREE),
         ("three_sf_is_four_three", &THREE_SF_IS_FOUR_THREE),
         ("three_sf_is_double_four", &THREE_SF_IS_DOUBLE_FOUR),
+        ("three_sf_makes_five", &THREE_SF_MAKES_FIVE),
         ("five_with_double_three", &FIVE_WITH_DOUBLE_THREE),
         ("five_with_overline", &FIVE_WITH_OVERLINE),
         ("blocked_three", &BLOCKED_THREE),
@@ -557,4 +585,17 @@ fn realistic_play_hits_every_foul_kind() {
     }
     // All three fouls occur in realistic play, so all three code paths are exercised here.
     assert_eq!(kinds.len(), 3, "{kinds:?}");
+}
+
+#[test]
+fn engine_agrees_with_reference_on_black_heavy_positions() {
+    // Foul-rich random positions: thousands of forbidden points, many decided by recursion.
+    let boards = crate::sample::black_heavy(5, 150);
+    let mut fouls = 0;
+    for b in &boards {
+        let fast = forbidden_list(b);
+        assert_eq!(fast, reference::forbidden_map(b), "position:\n{b:?}");
+        fouls += fast.len();
+    }
+    assert!(fouls > 500, "{fouls} forbidden points");
 }
