@@ -113,12 +113,12 @@ impl LineSolver {
         let k = self.clues.len();
 
         self.run_forward();
-        self.run_backward();
-        if !self.bwd[self.at(0, 0)] {
+        if !self.fwd[self.at(n + 1, k)] {
             return Err(Contradiction);
         }
 
-        // Collect which cells can be filled / empty in some full arrangement, and the
+        // Backward pass, collecting on the way which cells can be filled / empty in some
+        // full arrangement (a state on a full arrangement is reachable both ways), and the
         // start range of every clue.
         self.fill_diff.clear();
         self.fill_diff.resize(n + 2, 0);
@@ -128,23 +128,29 @@ impl LineSolver {
         self.start_min.resize(k, usize::MAX);
         self.start_max.clear();
         self.start_max.resize(k, 0);
-        for i in 0..=n {
+        let end = self.at(n + 1, k);
+        self.bwd[end] = true;
+        for i in (0..=n).rev() {
+            let gap_ok = self.cells[i] != Cell::Filled;
             for j in self.band(i) {
-                if !self.fwd[self.at(i, j)] {
+                let by_gap = gap_ok && self.bwd[self.at(i + 1, j)];
+                let by_block =
+                    j < k && self.fits(j, i) && self.bwd[self.at(i + self.clues[j] + 1, j + 1)];
+                let here = self.at(i, j);
+                self.bwd[here] = by_gap || by_block;
+                if !self.fwd[here] {
                     continue;
                 }
-                if self.cells[i] != Cell::Filled && self.bwd[self.at(i + 1, j)] {
+                if by_gap {
                     self.can_empty[i] = true;
                 }
-                if j < k && self.fits(j, i) {
-                    let end = i + self.clues[j];
-                    if self.bwd[self.at(end + 1, j + 1)] {
-                        self.fill_diff[i] += 1;
-                        self.fill_diff[end] -= 1;
-                        self.can_empty[end] = true;
-                        self.start_min[j] = self.start_min[j].min(i);
-                        self.start_max[j] = self.start_max[j].max(i);
-                    }
+                if by_block {
+                    let stop = i + self.clues[j];
+                    self.fill_diff[i] += 1;
+                    self.fill_diff[stop] -= 1;
+                    self.can_empty[stop] = true;
+                    self.start_min[j] = self.start_min[j].min(i);
+                    self.start_max[j] = self.start_max[j].max(i);
                 }
             }
         }
@@ -280,24 +286,6 @@ impl LineSolver {
                     let next = self.at(i + self.clues[j] + 1, j + 1);
                     self.fwd[next] = true;
                 }
-            }
-        }
-    }
-
-    fn run_backward(&mut self) {
-        let n = self.n;
-        let k = self.clues.len();
-        let end = self.at(n + 1, k);
-        self.bwd[end] = true;
-        for i in (0..=n).rev() {
-            let gap_ok = self.cells[i] != Cell::Filled;
-            for j in self.band(i) {
-                let mut ok = gap_ok && self.bwd[self.at(i + 1, j)];
-                if !ok && j < k && self.fits(j, i) {
-                    ok = self.bwd[self.at(i + self.clues[j] + 1, j + 1)];
-                }
-                let here = self.at(i, j);
-                self.bwd[here] = ok;
             }
         }
     }
