@@ -27,13 +27,28 @@ use crate::shape::{KeyBuffers, Shape};
 #[serde(deny_unknown_fields)]
 pub struct SolveInput {
     /// The game board, rows top first: 0 is an empty cell (part of a hole), 1 a filled one.
+    #[schemars(schema_with = "grid_schema")]
     pub game_board: Vec<Vec<u8>>,
     /// The table, rows top first: 1 is a cell of a piece, 0 an empty cell.
+    #[schemars(schema_with = "grid_schema")]
     pub table: Vec<Vec<u8>>,
     /// Whether a piece may also be turned over (mirrored left-right) to fit a hole. The
     /// original puzzle forbids it.
     #[serde(default)]
     pub allow_flip: bool,
+}
+
+/// A non-empty rectangular array of rows of 0/1 (rectangularity is checked by [`solve`]).
+fn grid_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    schemars::json_schema!({
+        "type": "array",
+        "minItems": 1,
+        "items": {
+            "type": "array",
+            "minItems": 1,
+            "items": { "type": "integer", "enum": [0, 1] }
+        }
+    })
 }
 
 /// Output of `fitpuzzle solve`.

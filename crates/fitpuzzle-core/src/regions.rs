@@ -177,6 +177,7 @@ impl Regions {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::strategy::Strategy;
 
     fn regions(rows: &[Vec<u8>], value: u8) -> Vec<Vec<[u32; 2]>> {
         let g = Grid::from_rows("t", rows).unwrap();
@@ -211,6 +212,60 @@ mod tests {
         // [0, 2] and [1, 0] are adjacent in the flat layout but not on the board.
         let rows = vec![vec![0, 0, 1], vec![1, 0, 0]];
         assert_eq!(regions(&rows, 1), vec![vec![[0, 2]], vec![[1, 0]]]);
+    }
+
+    /// Reference labelling: breadth-first flood fill from each unlabelled cell, row-major.
+    fn flood_fill(rows: &[Vec<u8>], value: u8) -> Vec<Vec<[u32; 2]>> {
+        let (h, w) = (rows.len(), rows[0].len());
+        let mut seen = vec![vec![false; w]; h];
+        let mut out = Vec::new();
+        for r in 0..h {
+            for c in 0..w {
+                if rows[r][c] != value || seen[r][c] {
+                    continue;
+                }
+                seen[r][c] = true;
+                let mut queue = std::collections::VecDeque::from([(r, c)]);
+                let mut cells = Vec::new();
+                while let Some((r, c)) = queue.pop_front() {
+                    cells.push([r as u32, c as u32]);
+                    let near = [
+                        (r.wrapping_sub(1), c),
+                        (r + 1, c),
+                        (r, c.wrapping_sub(1)),
+                        (r, c + 1),
+                    ];
+                    for (nr, nc) in near {
+                        if nr < h && nc < w && rows[nr][nc] == value && !seen[nr][nc] {
+                            seen[nr][nc] = true;
+                            queue.push_back((nr, nc));
+                        }
+                    }
+                }
+                cells.sort_unstable();
+                out.push(cells);
+            }
+        }
+        out
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(300))]
+
+        /// Spirals, combs and U shapes whose arms join rows later appear at random on boards
+        /// up to 30x30; the run-based labelling must agree with a plain flood fill.
+        #[test]
+        fn agrees_with_flood_fill(
+            rows in (1usize..=30, 1usize..=30, 10u32..=90).prop_flat_map(|(h, w, d)| {
+                proptest::collection::vec(
+                    proptest::collection::vec(
+                        (0u32..100).prop_map(move |x| u8::from(x < d)), w), h)
+            }),
+        ) {
+            for value in [0, 1] {
+                proptest::prop_assert_eq!(regions(&rows, value), flood_fill(&rows, value));
+            }
+        }
     }
 
     #[test]
