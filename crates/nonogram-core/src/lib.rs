@@ -5,6 +5,7 @@ pub mod board;
 pub mod classic;
 pub mod feedback;
 pub mod formats;
+pub mod hint;
 pub mod line;
 pub mod linesolver;
 pub mod solver;

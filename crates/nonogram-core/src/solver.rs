@@ -24,7 +24,8 @@ use crate::InputError;
 use crate::line::{Cell, MAX_LINE_LEN, clues_of, runs_equal_clues, validate_clues};
 use crate::linesolver::LineSolver;
 use serde::{Deserialize, Serialize};
-use std::collections::VecDeque;
+use std::collections::{HashMap, VecDeque};
+use std::hash::{BuildHasherDefault, Hasher};
 use std::time::{Duration, Instant};
 
 /// Timeout when the input names none: generous, but a pipeline never hangs.
@@ -234,6 +235,33 @@ pub fn solve_puzzle(puzzle: &Puzzle, deadline: Option<Instant>, start: Instant) 
     }
 }
 
+/// Lines up to this length have their results cached (two 64-bit words per mask).
+const CACHE_MAX_LEN: usize = 128;
+/// The cache is emptied when it reaches this many entries (about 100 MB at most).
+const CACHE_MAX_ENTRIES: usize = 1 << 20;
+
+/// A fast non-cryptographic hash for the line cache (the keys are not adversarial in any
+/// way that matters: a collision only costs time). Multiply-rotate, as in rustc's FxHasher.
+#[derive(Debug, Default, Clone, Copy)]
+struct FxHasher(u64);
+
+impl Hasher for FxHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+    fn write_u64(&mut self, v: u64) {
+        self.0 = (self.0.rotate_left(5) ^ v).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    fn write_usize(&mut self, v: usize) {
+        self.write_u64(v as u64);
+    }
+}
+
 /// Why the search stops unwinding.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Stop {
@@ -283,6 +311,8 @@ struct Engine<'p> {
     probes: u64,
     line_solves: u64,
     decided_by_lines: bool,
+    /// Line results by (line id, filled mask, empty mask): see [`Engine::solve_line_cached`].
+    cache: HashMap<[u64; 5], Option<[u64; 4]>, BuildHasherDefault<FxHasher>>,
     /// Probe every unknown cell, not only those next to known cells (small grids).
     probe_all: bool,
 }
@@ -316,6 +346,7 @@ impl<'p> Engine<'p> {
             line_solves: 0,
             decided_by_lines: false,
             probe_all: false,
+            cache: HashMap::default(),
         }
     }
 
@@ -416,7 +447,7 @@ impl<'p> Engine<'p> {
             }
             self.outbuf.clear();
             self.outbuf.resize(len, Cell::Unknown);
-            if self.ls.solve(clues, &self.inbuf, &mut self.outbuf).is_err() {
+            if !self.solve_line_cached(id, clues, len) {
                 self.clear_queue();
                 return Err(Stop::Contradiction);
             }
@@ -433,6 +464,59 @@ impl<'p> Engine<'p> {
             }
         }
         Ok(())
+    }
+
+    /// Solves `inbuf` into `outbuf` through the line cache; false on contradiction.
+    ///
+    /// Probing and search present the same line in the same state many times (each probe
+    /// re-solves the lines around its cell; sibling search nodes share most lines), so the
+    /// results of lines up to [`CACHE_MAX_LEN`] cells are kept, keyed by line and content.
+    fn solve_line_cached(&mut self, id: usize, clues: &[u32], len: usize) -> bool {
+        if len > CACHE_MAX_LEN {
+            return self.ls.solve(clues, &self.inbuf, &mut self.outbuf).is_ok();
+        }
+        let mut key = [0u64; 5];
+        key[0] = id as u64;
+        for (i, &c) in self.inbuf.iter().enumerate() {
+            let bit = 1u64 << (i % 64);
+            match c {
+                Cell::Filled => key[1 + i / 64] |= bit,
+                Cell::Empty => key[3 + i / 64] |= bit,
+                Cell::Unknown => {}
+            }
+        }
+        if let Some(hit) = self.cache.get(&key) {
+            let Some(masks) = hit else { return false };
+            for (i, out) in self.outbuf.iter_mut().enumerate() {
+                let bit = 1u64 << (i % 64);
+                *out = if masks[i / 64] & bit != 0 {
+                    Cell::Filled
+                } else if masks[2 + i / 64] & bit != 0 {
+                    Cell::Empty
+                } else {
+                    Cell::Unknown
+                };
+            }
+            return true;
+        }
+        let ok = self.ls.solve(clues, &self.inbuf, &mut self.outbuf).is_ok();
+        let value = ok.then(|| {
+            let mut masks = [0u64; 4];
+            for (i, &c) in self.outbuf.iter().enumerate() {
+                let bit = 1u64 << (i % 64);
+                match c {
+                    Cell::Filled => masks[i / 64] |= bit,
+                    Cell::Empty => masks[2 + i / 64] |= bit,
+                    Cell::Unknown => {}
+                }
+            }
+            masks
+        });
+        if self.cache.len() >= CACHE_MAX_ENTRIES {
+            self.cache.clear();
+        }
+        self.cache.insert(key, value);
+        ok
     }
 
     #[inline]

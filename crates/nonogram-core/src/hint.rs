@@ -1,0 +1,276 @@
+//! `puzzles nonogram hint`: what a puzzle game's hint button shows. Given the clues and the
+//! player's board (`#` filled, `x` crossed out, `.` untouched), the next cell that line logic
+//! forces and the line that proves it: one row or column whose clues, with the marks already
+//! on it, leave that cell only one possible value.
+//!
+//! Hints reason from the player's marks as they stand. A wrong mark can make a line
+//! impossible (`contradiction`, naming the line) or, when it still fits its line, lead to a
+//! hint that is right for those marks but not for the puzzle's solution; `solve` is the tool
+//! that knows the solution.
+
+use crate::InputError;
+use crate::line::{Cell, format_line, parse_line, runs_equal_clues};
+use crate::linesolver::LineSolver;
+use crate::solver::Puzzle;
+use serde::{Deserialize, Serialize};
+
+/// `hint` input: clues and the player's board, one string per row, top row first.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct HintInput {
+    pub rows: Vec<Vec<u32>>,
+    pub cols: Vec<Vec<u32>>,
+    /// The player's board: `#` filled, `x`/`X` crossed out, `.` untouched.
+    pub grid: Vec<String>,
+}
+
+/// What the hint found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum HintStatus {
+    /// `cell` must take `value`; `line` proves it.
+    Hint,
+    /// The filled cells already match every clue.
+    Solved,
+    /// The marks on `line` fit no arrangement of its clues: some mark there is wrong.
+    Contradiction,
+    /// No single row or column forces an untouched cell: the next step needs reasoning
+    /// across several lines.
+    Stuck,
+}
+
+/// Row or column.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum LineKind {
+    Row,
+    Col,
+}
+
+/// The line behind a hint or a contradiction.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct HintLine {
+    pub kind: LineKind,
+    /// Zero-based row or column number.
+    pub index: usize,
+    pub clues: Vec<u32>,
+    /// The line as the player has it (`#`, `x`, `.`), left to right or top to bottom.
+    pub before: String,
+    /// The line with every cell its clues force filled in (same as `before` for a
+    /// contradiction).
+    pub after: String,
+}
+
+/// `hint` verdict.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct HintVerdict {
+    pub status: HintStatus,
+    /// `[row, col]` of the hinted cell (null unless `status` is `hint`).
+    pub cell: Option<[usize; 2]>,
+    /// `"#"` (fill it) or `"x"` (cross it out), null unless `status` is `hint`.
+    pub value: Option<String>,
+    /// The proving line (`hint`) or the impossible line (`contradiction`).
+    pub line: Option<HintLine>,
+    /// Every cell the same line forces, `[row, col]` pairs, the hinted cell first.
+    pub forced: Vec<[usize; 2]>,
+}
+
+/// Finds the next forced cell. Among the lines that force something, the one that forces
+/// the most cells is chosen (the most evident step for a player); ties go to rows before
+/// columns, then to the lower index. The hinted cell is the first forced cell of that line.
+pub fn hint(input: HintInput) -> Result<HintVerdict, InputError> {
+    let puzzle = Puzzle::new(&input.rows, &input.cols)?;
+    let (h, w) = (puzzle.height(), puzzle.width());
+    if input.grid.len() != h {
+        return Err(InputError::new(
+            "/grid",
+            format!(
+                "the grid has {} rows but the clues describe {h}",
+                input.grid.len()
+            ),
+        ));
+    }
+    let mut grid: Vec<Vec<Cell>> = Vec::with_capacity(h);
+    for (r, text) in input.grid.iter().enumerate() {
+        let cells =
+            parse_line(text).map_err(|e| InputError::new(format!("/grid/{r}"), e.to_string()))?;
+        if cells.len() != w {
+            return Err(InputError::new(
+                format!("/grid/{r}"),
+                format!(
+                    "row {r} has {} cells but the clues describe {w} columns",
+                    cells.len()
+                ),
+            ));
+        }
+        grid.push(cells);
+    }
+    let column = |c: usize| -> Vec<Cell> { grid.iter().map(|row| row[c]).collect() };
+
+    let solved = (0..h).all(|r| runs_equal_clues(&grid[r], &puzzle.rows[r]))
+        && (0..w).all(|c| runs_equal_clues(&column(c), &puzzle.cols[c]));
+    if solved {
+        return Ok(HintVerdict {
+            status: HintStatus::Solved,
+            cell: None,
+            value: None,
+            line: None,
+            forced: Vec::new(),
+        });
+    }
+
+    let mut ls = LineSolver::new();
+    let mut best: Option<(usize, HintLine, Vec<[usize; 2]>)> = None;
+    let lines = (0..h)
+        .map(|r| (LineKind::Row, r))
+        .chain((0..w).map(|c| (LineKind::Col, c)));
+    for (kind, index) in lines {
+        let (cells, clues) = match kind {
+            LineKind::Row => (grid[index].clone(), &puzzle.rows[index]),
+            LineKind::Col => (column(index), &puzzle.cols[index]),
+        };
+        let mut out = cells.clone();
+        let before = format_line(&cells);
+        if ls.solve(clues, &cells, &mut out).is_err() {
+            return Ok(HintVerdict {
+                status: HintStatus::Contradiction,
+                cell: None,
+                value: None,
+                line: Some(HintLine {
+                    kind,
+                    index,
+                    clues: clues.clone(),
+                    after: before.clone(),
+                    before,
+                }),
+                forced: Vec::new(),
+            });
+        }
+        let forced: Vec<[usize; 2]> = (0..cells.len())
+            .filter(|&i| cells[i] == Cell::Unknown && out[i] != Cell::Unknown)
+            .map(|i| match kind {
+                LineKind::Row => [index, i],
+                LineKind::Col => [i, index],
+            })
+            .collect();
+        if !forced.is_empty() && best.as_ref().is_none_or(|(n, _, _)| forced.len() > *n) {
+            let line = HintLine {
+                kind,
+                index,
+                clues: clues.clone(),
+                before,
+                after: format_line(&out),
+            };
+            best = Some((forced.len(), line, forced));
+        }
+    }
+    Ok(match best {
+        Some((_, line, forced)) => {
+            let [r, c] = forced[0];
+            let i = if line.kind == LineKind::Row { c } else { r };
+            let value = line.after.chars().nth(i).map(String::from);
+            HintVerdict {
+                status: HintStatus::Hint,
+                cell: Some([r, c]),
+                value,
+                line: Some(line),
+                forced,
+            }
+        }
+        None => HintVerdict {
+            status: HintStatus::Stuck,
+            cell: None,
+            value: None,
+            line: None,
+            forced: Vec::new(),
+        },
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn input(rows: Vec<Vec<u32>>, cols: Vec<Vec<u32>>, grid: &[&str]) -> HintInput {
+        HintInput {
+            rows,
+            cols,
+            grid: grid.iter().map(|s| s.to_string()).collect(),
+        }
+    }
+
+    #[test]
+    fn full_row_is_the_most_evident_hint() {
+        // Row 1 is [3] in 3 cells: all three forced; column 1 is [3] too, but rows win ties.
+        let v = hint(input(
+            vec![vec![1], vec![3], vec![1]],
+            vec![vec![1], vec![3], vec![1]],
+            &["...", "...", "..."],
+        ))
+        .unwrap();
+        assert_eq!(v.status, HintStatus::Hint);
+        assert_eq!(v.cell, Some([1, 0]));
+        assert_eq!(v.value.as_deref(), Some("#"));
+        let line = v.line.unwrap();
+        assert_eq!((line.kind, line.index), (LineKind::Row, 1));
+        assert_eq!(line.after, "###");
+        assert_eq!(v.forced, vec![[1, 0], [1, 1], [1, 2]]);
+    }
+
+    #[test]
+    fn crosses_are_hinted_too() {
+        // Row 0 [1] already has its filled cell: the rest must be crossed out.
+        let v = hint(input(
+            vec![vec![1], vec![3], vec![1]],
+            vec![vec![1], vec![3], vec![1]],
+            &[".#.", "###", ".#."],
+        ))
+        .unwrap();
+        assert_eq!(v.status, HintStatus::Solved);
+        let v = hint(input(
+            vec![vec![1], vec![3], vec![1]],
+            vec![vec![1], vec![3], vec![1]],
+            &[".#.", "###", "..."],
+        ))
+        .unwrap();
+        assert_eq!(v.status, HintStatus::Hint);
+        // Rows 0 (".#." -> "x#x") and 2 ("..." -> "x#x") both force; row 0 comes first.
+        assert_eq!(v.cell, Some([0, 0]));
+        assert_eq!(v.value.as_deref(), Some("x"));
+    }
+
+    #[test]
+    fn contradiction_names_the_line() {
+        let v = hint(input(
+            vec![vec![1], vec![3], vec![1]],
+            vec![vec![1], vec![3], vec![1]],
+            &["...", "#x#", "..."],
+        ))
+        .unwrap();
+        assert_eq!(v.status, HintStatus::Contradiction);
+        let line = v.line.unwrap();
+        assert_eq!((line.kind, line.index), (LineKind::Row, 1));
+    }
+
+    #[test]
+    fn stuck_when_no_single_line_decides() {
+        // The 2x2 diagonal: every line [1] in 2 cells, nothing forced.
+        let v = hint(input(
+            vec![vec![1], vec![1]],
+            vec![vec![1], vec![1]],
+            &["..", ".."],
+        ))
+        .unwrap();
+        assert_eq!(v.status, HintStatus::Stuck);
+    }
+
+    #[test]
+    fn bad_grid_is_an_input_error() {
+        let e = hint(input(vec![vec![1]], vec![vec![1]], &["o"])).unwrap_err();
+        assert_eq!(e.path, "/grid/0");
+        let e = hint(input(vec![vec![1]], vec![vec![1]], &[".", "."])).unwrap_err();
+        assert_eq!(e.path, "/grid");
+        let e = hint(input(vec![vec![1]], vec![vec![1]], &[".."])).unwrap_err();
+        assert_eq!(e.path, "/grid/0");
+    }
+}

@@ -1,0 +1,166 @@
+//! The solver on the published puzzles of `shared/nonogram-bench/` (beside the repository):
+//! every puzzle with a known status must get it, with pictures that satisfy every clue
+//! (checked here, independently of the solver's own check).
+//!
+//! The fast test covers every known-status puzzle except the few listed in [`SLOW`], which
+//! take seconds (search-heavy n-Dom and #6574 Forever); those run in the `#[ignore]`d test
+//! (`cargo test -p nonogram-core --release --test solve_bench -- --ignored`). Timing is the
+//! benchmark's job (`scripts/nonogram-bench.sh`), not these tests'.
+
+use nonogram_core::formats::{Format, parse_puzzle};
+use nonogram_core::line::clues_of;
+use nonogram_core::solver::{SolveInput, SolveStatus, solve};
+use std::path::PathBuf;
+
+/// Known-status puzzles that need more than about a second of search.
+const SLOW: &[&str] = &[
+    "domino-7-dom",
+    "domino-8-dom",
+    "domino-9-dom",
+    "survey-webpbn-06574-forever",
+];
+
+fn bench_dir() -> PathBuf {
+    let dir = std::env::var_os("NONOGRAM_BENCH").map_or_else(
+        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/nonogram-bench"),
+        PathBuf::from,
+    );
+    assert!(
+        dir.is_dir(),
+        "benchmark set not found at {} (set NONOGRAM_BENCH)",
+        dir.display()
+    );
+    dir
+}
+
+struct BenchPuzzle {
+    name: String,
+    status: String,
+    rows: Vec<Vec<u32>>,
+    cols: Vec<Vec<u32>>,
+}
+
+fn load_all() -> Vec<BenchPuzzle> {
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(bench_dir())
+        .expect("read bench dir")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .collect();
+    paths.sort();
+    paths
+        .iter()
+        .map(|p| {
+            let v: serde_json::Value =
+                serde_json::from_str(&std::fs::read_to_string(p).expect("read")).expect("json");
+            BenchPuzzle {
+                name: v["name"].as_str().expect("name").to_string(),
+                status: v["status"].as_str().expect("status").to_string(),
+                rows: serde_json::from_value(v["rows"].clone()).expect("rows"),
+                cols: serde_json::from_value(v["cols"].clone()).expect("cols"),
+            }
+        })
+        .collect()
+}
+
+fn norm(c: &[u32]) -> Vec<u32> {
+    if c == [0] { Vec::new() } else { c.to_vec() }
+}
+
+/// Independent check of a picture against the clues.
+fn satisfies(p: &BenchPuzzle, pic: &[String]) -> bool {
+    let grid: Vec<Vec<bool>> = pic
+        .iter()
+        .map(|r| r.chars().map(|c| c == '#').collect())
+        .collect();
+    grid.len() == p.rows.len()
+        && grid.iter().all(|r| r.len() == p.cols.len())
+        && grid
+            .iter()
+            .zip(&p.rows)
+            .all(|(r, c)| clues_of(r) == norm(c))
+        && (0..p.cols.len()).all(|j| {
+            let col: Vec<bool> = grid.iter().map(|r| r[j]).collect();
+            clues_of(&col) == norm(&p.cols[j])
+        })
+}
+
+fn check(p: &BenchPuzzle, timeout_ms: u64) {
+    let v = solve(SolveInput {
+        rows: p.rows.clone(),
+        cols: p.cols.clone(),
+        timeout_ms: Some(timeout_ms),
+    })
+    .unwrap_or_else(|e| panic!("{}: input error {e}", p.name));
+    let want = match p.status.as_str() {
+        "unique" => SolveStatus::Unique,
+        "multiple" => SolveStatus::Multiple,
+        other => panic!("{}: no known status ({other})", p.name),
+    };
+    assert_eq!(v.status, want, "{}", p.name);
+    for pic in &v.solutions {
+        assert!(satisfies(p, pic), "{}: a picture breaks a clue", p.name);
+    }
+    match want {
+        SolveStatus::Unique => {
+            assert_eq!(v.solutions.len(), 1, "{}", p.name);
+            assert_eq!(v.solution.as_ref(), Some(&v.solutions[0]), "{}", p.name);
+        }
+        _ => {
+            assert_eq!(v.solutions.len(), 2, "{}", p.name);
+            assert_ne!(v.solutions[0], v.solutions[1], "{}", p.name);
+            assert_eq!(v.solution, None);
+        }
+    }
+}
+
+#[test]
+fn every_fast_bench_puzzle_gets_its_known_status() {
+    let all = load_all();
+    assert_eq!(all.len(), 221, "the benchmark set has 221 puzzles");
+    let mut checked = 0;
+    for p in all
+        .iter()
+        .filter(|p| p.status != "unknown" && !SLOW.contains(&p.name.as_str()))
+    {
+        check(p, 20_000);
+        checked += 1;
+    }
+    assert_eq!(checked, 219 - SLOW.len());
+}
+
+#[test]
+#[ignore = "search-heavy puzzles, seconds each: run with --release --ignored"]
+fn slow_bench_puzzles_get_their_known_status() {
+    for p in load_all()
+        .iter()
+        .filter(|p| SLOW.contains(&p.name.as_str()))
+    {
+        check(p, 60_000);
+    }
+}
+
+/// The `.non` copies shipped with the set read back to the JSON's clues.
+#[test]
+fn shipped_non_files_match_their_json() {
+    let dir = bench_dir();
+    let mut n = 0;
+    for entry in std::fs::read_dir(dir.join("non")).expect("non dir") {
+        let path = entry.expect("entry").path();
+        let text = std::fs::read_to_string(&path).expect("read .non");
+        let parsed =
+            parse_puzzle(&text, Format::Non).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let stem = path.file_stem().and_then(|s| s.to_str()).expect("stem");
+        let json: serde_json::Value = serde_json::from_str(
+            &std::fs::read_to_string(dir.join(format!("{stem}.json"))).expect("json"),
+        )
+        .expect("json");
+        let rows: Vec<Vec<u32>> = serde_json::from_value(json["rows"].clone()).expect("rows");
+        let cols: Vec<Vec<u32>> = serde_json::from_value(json["cols"].clone()).expect("cols");
+        let rows: Vec<Vec<u32>> = rows.iter().map(|c| norm(c)).collect();
+        let cols: Vec<Vec<u32>> = cols.iter().map(|c| norm(c)).collect();
+        assert_eq!(parsed.rows, rows, "{stem}");
+        assert_eq!(parsed.cols, cols, "{stem}");
+        n += 1;
+    }
+    assert_eq!(n, 5);
+}
