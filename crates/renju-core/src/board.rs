@@ -1,6 +1,6 @@
 //! The 15x15 board: a cell array plus, for every line of every direction, bit masks of black
 //! stones and of "stops" (white stones and the board edge). The masks make the per-direction
-//! pattern lookup of [`crate::pattern`] a few shifts, and a move updates only the four lines
+//! pattern lookup (module `pattern`) a few shifts, and a move updates only the four lines
 //! through its point, so placing and lifting stones during the recursive forbidden-move test
 //! costs O(1).
 

@@ -3,7 +3,7 @@
 //! behind `puzzles renju`. Plain Rust API: no I/O, no printing; the `puzzles` CLI owns those.
 //!
 //! - [`board`]: the board with per-line bit masks, O(1) place/remove.
-//! - [`pattern`] (internal): a 3^10-entry table of what a black stone does along one line.
+//! - `pattern` (internal): a 3^10-entry table of what a black stone does along one line.
 //! - [`rules`]: the exact recursive forbidden-move test and the whole-board forbidden map.
 //! - [`game`]: replaying records (turns, passes, wins, fouls, draws).
 //! - [`commands`]: the contract's `check`, `move`, `validate`.
