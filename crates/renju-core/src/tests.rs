@@ -30,10 +30,14 @@ const FILLERS: [&str; 16] = [
 /// Rows of the diagram plus enough white fillers for black to be the side to move.
 fn balanced(rows: &[&str]) -> Vec<String> {
     let mut b = Board::parse(rows);
-    let mut fill = FILLERS.iter();
+    let mut fill = FILLERS
+        .iter()
+        .map(|s| pt(s))
+        .filter(|&p| b.get(p).is_none())
+        .collect::<Vec<_>>()
+        .into_iter();
     while b.count(Color::White) < b.count(Color::Black) {
-        let p = pt(fill.next().expect("enough fillers"));
-        b.place(p, Color::White);
+        b.place(fill.next().expect("enough fillers"), Color::White);
     }
     b.to_rows()
 }
@@ -343,6 +347,30 @@ const THREE_SF_MAKES_FIVE: [&str; 15] = [
     "...............", //  1
 ];
 
+/// Two levels deep. As THREE_SF_IS_DOUBLE_THREE, plus white h6 and black m10 m12-m15. With h8
+/// down, j8 makes the straight four g8-j8, the three j6 j7 j8, and j8 k9 l10 on the diagonal,
+/// whose straight-four points are i7 (no: white h6 closes that four) and m11 (no: m10-m15
+/// would be an overline). So that diagonal is no three, j8 is a legal four-three, the row
+/// g8 h8 i8 is a three, and with h8 h9 h10 (straight-four point h11; h7 is closed by h6) h8 is
+/// a double-three.
+const TWO_LEVELS: [&str; 15] = [
+    "............X..", // 15
+    "............X..", // 14
+    "............X..", // 13
+    "............X..", // 12
+    "...............", // 11
+    ".......X...XX..", // 10
+    ".......X..X....", //  9
+    "....O.X.X......", //  8
+    ".........X.....", //  7
+    ".......O.X.....", //  6
+    "...............", //  5
+    "...............", //  4
+    "...............", //  3
+    "...............", //  2
+    "...............", //  1
+];
+
 #[test]
 fn basic_double_three_is_forbidden() {
     assert_eq!(
@@ -427,6 +455,22 @@ fn three_whose_completing_point_makes_a_five_is_no_three() {
 }
 
 #[test]
+fn recursion_two_levels_deep() {
+    assert_eq!(
+        judge(&TWO_LEVELS, "h8"),
+        BlackMove::Forbidden(Foul::DoubleThree)
+    );
+    let mut b = Board::parse(&TWO_LEVELS);
+    b.place(pt("h8"), Color::Black);
+    assert_eq!(classify_black(&mut b, pt("j8")), BlackMove::Legal);
+    b.place(pt("j8"), Color::Black);
+    assert_eq!(
+        classify_black(&mut b, pt("m11")),
+        BlackMove::Forbidden(Foul::Overline)
+    );
+}
+
+#[test]
 fn a_five_is_never_forbidden() {
     assert_eq!(judge(&FIVE_WITH_DOUBLE_THREE, "h8"), BlackMove::Five);
     assert_eq!(judge(&FIVE_WITH_OVERLINE, "h8"), BlackMove::Five);
@@ -440,7 +484,7 @@ fn threes_without_room_are_no_threes() {
 
 #[test]
 fn snapshots_of_check() {
-    let cases: [(&str, &[&str; 15]); 15] = [
+    let cases: [(&str, &[&str; 15]); 16] = [
         ("double_three", &DOUBLE_THREE),
         ("four_three", &FOUR_THREE),
         ("double_four_split", &DOUBLE_FOUR_SPLIT),
@@ -451,6 +495,7 @@ fn snapshots_of_check() {
         ("three_sf_is_four_three", &THREE_SF_IS_FOUR_THREE),
         ("three_sf_is_double_four", &THREE_SF_IS_DOUBLE_FOUR),
         ("three_sf_makes_five", &THREE_SF_MAKES_FIVE),
+        ("two_levels", &TWO_LEVELS),
         ("five_with_double_three", &FIVE_WITH_DOUBLE_THREE),
         ("five_with_overline", &FIVE_WITH_OVERLINE),
         ("blocked_three", &BLOCKED_THREE),
