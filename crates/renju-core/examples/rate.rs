@@ -2,7 +2,8 @@
 //! shared, loaded machine. Reads this process's user+system CPU time from /proc/self/stat
 //! (Linux; clock ticks of 10 ms, so it runs for several seconds).
 //!
-//! `cargo run --release -p renju-core --example rate [seconds]`
+//! `cargo run --release -p renju-core --example rate [seconds] [heavy]` (`heavy`: the
+//! black-heavy random positions instead of the middle games)
 
 use renju_core::{forbidden_map, sample};
 use std::hint::black_box;
@@ -24,7 +25,12 @@ fn main() {
         .nth(1)
         .and_then(|s| s.parse().ok())
         .unwrap_or(5.0);
-    let boards = sample::middle_games(1, 512);
+    let heavy = std::env::args().nth(2).is_some_and(|a| a == "heavy");
+    let boards = if heavy {
+        sample::black_heavy(2, 512)
+    } else {
+        sample::middle_games(1, 512)
+    };
     let fouls: usize = boards
         .iter()
         .map(|b| forbidden_map(b).iter().flatten().count())
