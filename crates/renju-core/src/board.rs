@@ -328,7 +328,10 @@ impl Board {
             let row = row.as_ref();
             let n = row.chars().count();
             if n != SIZE {
-                return Err((Some(r), format!("row {r} has {n} points, a row has 15")));
+                return Err((
+                    Some(r),
+                    format!("board[{r}] (row {}) has {n} points, a row has 15", SIZE - r),
+                ));
             }
             let y = SIZE - 1 - r;
             for (x, ch) in row.chars().enumerate() {
@@ -340,8 +343,9 @@ impl Board {
                         return Err((
                             Some(r),
                             format!(
-                                "row {r} has {other:?} at column {}; use X (black), O (white) or . (empty)",
-                                (b'a' + x as u8) as char
+                                "board[{r}] has {other:?} at {}{}; use X (black), O (white) or . (empty)",
+                                (b'a' + x as u8) as char,
+                                SIZE - r
                             ),
                         ));
                     }
