@@ -644,3 +644,29 @@ fn engine_agrees_with_reference_on_black_heavy_positions() {
     }
     assert!(fouls > 500, "{fouls} forbidden points");
 }
+
+#[test]
+fn recursion_stays_shallow_in_practice() {
+    // Nesting = stones placed at once by the recursive test below the map's own scan (1 = the
+    // straight-four points of a candidate three were classified, without going deeper). A
+    // level needs its stone to make a straight four and two candidate threes, so deep chains
+    // need very particular shapes; foul-rich random positions stay within a few levels.
+    let mut hist = [0usize; 32];
+    let boards = crate::sample::black_heavy(9, 1000);
+    for b in boards.iter().chain(&crate::sample::middle_games(9, 200)) {
+        rules::depth::take_max();
+        forbidden_map(b);
+        hist[rules::depth::take_max().min(31)] += 1;
+    }
+    let deepest = hist.iter().rposition(|&n| n > 0).unwrap_or(0);
+    eprintln!("deepest nesting per position: {hist:?}");
+    // The two-level position: h8 -> j8 -> m11 / i7.
+    let mut b = Board::parse(&TWO_LEVELS);
+    rules::depth::take_max();
+    classify_black(&mut b, pt("h8"));
+    assert_eq!(rules::depth::take_max(), 3);
+    assert!(
+        (2..=16).contains(&deepest),
+        "deepest nesting {deepest}: {hist:?}"
+    );
+}
