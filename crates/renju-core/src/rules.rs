@@ -95,35 +95,6 @@ pub fn classify_black(board: &mut Board, p: Point) -> BlackMove {
     classify(board, p.index(), pattern::tables())
 }
 
-#[cfg(test)]
-pub(crate) mod depth {
-    //! Test-only instrumentation: the deepest nesting of `classify` (stones placed at once).
-    use std::cell::Cell;
-    thread_local! {
-        pub(crate) static DEPTH: Cell<(usize, usize)> = const { Cell::new((0, 0)) };
-    }
-    pub(crate) fn enter() {
-        DEPTH.with(|d| {
-            let (cur, max) = d.get();
-            d.set((cur + 1, max.max(cur + 1)));
-        });
-    }
-    pub(crate) fn leave() {
-        DEPTH.with(|d| {
-            let (cur, max) = d.get();
-            d.set((cur - 1, max));
-        });
-    }
-    /// The deepest nesting since the last call (0 = no recursive call at all), and reset.
-    pub(crate) fn take_max() -> usize {
-        DEPTH.with(|d| {
-            let (_, max) = d.get();
-            d.set((0, 0));
-            max
-        })
-    }
-}
-
 fn classify(board: &mut Board, i: usize, t: &Tables) -> BlackMove {
     #[cfg(test)]
     depth::enter();
@@ -356,4 +327,33 @@ pub fn board_has_black_overline(board: &Board) -> bool {
         board.get(p) == Some(Color::Black)
             && (0..4).any(|d| board.run_through(p, d, Color::Black) >= 6)
     })
+}
+
+#[cfg(test)]
+pub(crate) mod depth {
+    //! Test-only instrumentation: the deepest nesting of `classify` (stones placed at once).
+    use std::cell::Cell;
+    thread_local! {
+        pub(crate) static DEPTH: Cell<(usize, usize)> = const { Cell::new((0, 0)) };
+    }
+    pub(crate) fn enter() {
+        DEPTH.with(|d| {
+            let (cur, max) = d.get();
+            d.set((cur + 1, max.max(cur + 1)));
+        });
+    }
+    pub(crate) fn leave() {
+        DEPTH.with(|d| {
+            let (cur, max) = d.get();
+            d.set((cur - 1, max));
+        });
+    }
+    /// The deepest nesting since the last call (0 = no recursive call at all), and reset.
+    pub(crate) fn take_max() -> usize {
+        DEPTH.with(|d| {
+            let (_, max) = d.get();
+            d.set((0, 0));
+            max
+        })
+    }
 }

@@ -659,7 +659,6 @@ fn recursion_stays_shallow_in_practice() {
         hist[rules::depth::take_max().min(31)] += 1;
     }
     let deepest = hist.iter().rposition(|&n| n > 0).unwrap_or(0);
-    eprintln!("deepest nesting per position: {hist:?}");
     // The two-level position: h8 -> j8 -> m11 / i7.
     let mut b = Board::parse(&TWO_LEVELS);
     rules::depth::take_max();
