@@ -10,24 +10,22 @@ impl From<baseball_core::InputError> for CaseError {
 }
 
 pub fn commands() -> Vec<Command> {
-    vec![
-        json(
-            "baseball",
-            "judge",
-            "Strikes and balls of a guess against a secret",
-            baseball_core::judge,
-        ),
-        json(
-            "baseball",
-            "solve",
-            "Candidates left by a history of answers, and the next guess by a strategy",
-            baseball_core::solve,
-        ),
-        json(
-            "baseball",
-            "simulate",
-            "Play a strategy against every possible secret: total, average, worst, histogram",
-            baseball_core::simulate,
-        ),
-    ]
+    vec![json(
+        "baseball",
+        "judge",
+        "Strikes and balls of a guess against a secret",
+        baseball_core::judge,
+    ),
+    json(
+        "baseball",
+        "solve",
+        "Candidates left by a history of answers, and the next guess by a strategy",
+        baseball_core::solve,
+    ),
+    json(
+        "baseball",
+        "simulate",
+        "Play a strategy against every possible secret: total, average, worst, histogram",
+        baseball_core::simulate,
+    )]
 }
