@@ -338,7 +338,7 @@ fn evaluate(envelope: &Envelope<'_>, file: &str) -> Result<Value, CaseError> {
         text: raw,
         origin: position(file, offset),
     };
-    catch_unwind(AssertUnwindSafe(|| json.run(source))).unwrap_or_else(|panic| {
+    catch_unwind(AssertUnwindSafe(|| json.run_value(source))).unwrap_or_else(|panic| {
         let what = panic
             .downcast_ref::<&str>()
             .map(|s| s.to_string())

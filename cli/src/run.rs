@@ -46,10 +46,7 @@ fn run_json(command: &JsonCommand, args: &RunArgs) -> ExitStatus {
     let stdout = io::stdout();
     let mut out = stdout.lock();
     let (written, status) = match &result {
-        Ok(verdict) => (
-            write_json(&mut out, verdict, args.pretty),
-            ExitStatus::Success,
-        ),
+        Ok(verdict) => (writeln!(out, "{verdict}"), ExitStatus::Success),
         Err(err) => {
             eprintln!("puzzles: {}", err.sentence(&name));
             (
@@ -68,8 +65,8 @@ fn run_json(command: &JsonCommand, args: &RunArgs) -> ExitStatus {
     }
 }
 
-/// Parses `text` in the chosen format and runs the command on it.
-fn evaluate(command: &JsonCommand, args: &RunArgs, text: &str) -> Result<Value, CaseError> {
+/// Parses `text` in the chosen format and runs the command on it; the verdict as JSON text.
+fn evaluate(command: &JsonCommand, args: &RunArgs, text: &str) -> Result<String, CaseError> {
     let format = match &args.format {
         Some(name) => Some(name.as_str()),
         None => args
@@ -108,7 +105,7 @@ fn evaluate(command: &JsonCommand, args: &RunArgs, text: &str) -> Result<Value, 
         }
         (None, None) => Source::text(text),
     };
-    command.run(source)
+    command.run(source, args.pretty)
 }
 
 /// `--timeout` overrides the input's `timeout_ms` for commands that have one.

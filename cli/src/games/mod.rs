@@ -1,10 +1,18 @@
 //! One file per game: the lines that register its commands.
 
 mod baseball;
+mod fitpuzzle;
 mod nonogram;
 
 use crate::registry::Command;
 
 pub fn all() -> Vec<Command> {
-    [nonogram::commands(), baseball::commands()].into_iter().flatten().collect()
+    [
+        nonogram::commands(),
+        fitpuzzle::commands(),
+        baseball::commands(),
+    ]
+    .into_iter()
+    .flatten()
+    .collect()
 }

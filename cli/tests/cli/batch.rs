@@ -15,7 +15,11 @@ fn judge_case(secret: &str, guess: &str, expect: Option<Value>) -> String {
 /// 40 cases in a `.jsonl` file whose verdicts tell them apart, plus two `.json` files.
 fn numbered_cases(name: &str) -> std::path::PathBuf {
     let dir = scratch(name);
-    let distinct = |g: &String| g.as_bytes()[0] != g.as_bytes()[1] && g.as_bytes()[1] != g.as_bytes()[2] && g.as_bytes()[0] != g.as_bytes()[2];
+    let distinct = |g: &String| {
+        g.as_bytes()[0] != g.as_bytes()[1]
+            && g.as_bytes()[1] != g.as_bytes()[2]
+            && g.as_bytes()[0] != g.as_bytes()[2]
+    };
     let lines: Vec<String> = (0..1000)
         .map(|n| format!("{n:03}"))
         .filter(distinct)
