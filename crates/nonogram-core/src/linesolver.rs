@@ -62,6 +62,65 @@ pub struct LineSolver {
     /// Smallest and largest possible start of every clue.
     start_min: Vec<usize>,
     start_max: Vec<usize>,
+    /// Whether the last solve used the bit-parallel path (lines of at most [`BIT_MAX`]
+    /// cells), whose per-clue masks below then describe it instead of the tables.
+    bit_mode: bool,
+    /// Bit-parallel path, one mask of positions `0..=n + 1` per clue index `0..=k`:
+    /// reachable from the left, reachable from the right, where clue j's block fits by the
+    /// cells alone, where clue j starts in some full arrangement.
+    fwd_bits: Vec<u64>,
+    bwd_bits: Vec<u64>,
+    fit_bits: Vec<u64>,
+    start_bits: Vec<u64>,
+    gaps_bits: u64,
+}
+
+/// Longest line the bit-parallel path takes: positions `0..=n + 1` must fit in a `u64`.
+const BIT_MAX: usize = 62;
+
+/// Positions reachable from `s` by moving right through gap cells: from `p` to `p + 1`
+/// whenever cell `p` may be empty (`gaps` bit `p`). Adding a start bit to a run of gap bits
+/// carries through the run and stops on the first cell that must be filled; the bits that
+/// changed are exactly the positions reached. Several starts in one run only lose their
+/// own bits, which `s |` restores.
+#[inline]
+fn reach_right(s: u64, gaps: u64) -> u64 {
+    s | (gaps.wrapping_add(s & gaps) ^ gaps)
+}
+
+/// Positions from which some position of `s` is reachable moving right through gap cells
+/// (the mirror of [`reach_right`]), by doubling: after the step of width w, a position
+/// sees every target up to 2w - 1 cells away.
+#[inline]
+fn reach_left(s: u64, gaps: u64) -> u64 {
+    let mut r = s;
+    let mut g = gaps;
+    r |= (r >> 1) & g;
+    g &= g >> 1;
+    r |= (r >> 2) & g;
+    g &= g >> 2;
+    r |= (r >> 4) & g;
+    g &= g >> 4;
+    r |= (r >> 8) & g;
+    g &= g >> 8;
+    r |= (r >> 16) & g;
+    g &= g >> 16;
+    r |= (r >> 32) & g;
+    r
+}
+
+/// `s` with every bit widened into `len` bits upwards (the cells of blocks of length
+/// `len` starting at the bits of `s`).
+#[inline]
+fn smear(s: u64, len: usize) -> u64 {
+    let mut x = s;
+    let mut covered = 1;
+    while covered < len {
+        let step = covered.min(len - covered);
+        x |= x << step;
+        covered += step;
+    }
+    x
 }
 
 impl LineSolver {
@@ -107,8 +166,24 @@ impl LineSolver {
         line: &[Cell],
         out: &mut [Cell],
     ) -> Result<(), Contradiction> {
+        self.solve_with(clues, line, out, true)
+    }
+
+    /// [`LineSolver::solve`], with the bit-parallel path allowed or not (tests run both).
+    fn solve_with(
+        &mut self,
+        clues: &[u32],
+        line: &[Cell],
+        out: &mut [Cell],
+        allow_bits: bool,
+    ) -> Result<(), Contradiction> {
         assert_eq!(line.len(), out.len(), "output buffer must match the line");
-        self.prepare(clues, line)?;
+        let slack = self.load(clues, line)?;
+        self.bit_mode = allow_bits && line.len() <= BIT_MAX;
+        if self.bit_mode {
+            return self.solve_bits(line, out);
+        }
+        self.prepare_tables(line, slack);
         let n = self.n;
         let k = self.clues.len();
 
@@ -173,9 +248,17 @@ impl LineSolver {
     /// Only checks whether some arrangement fits (cheaper than [`LineSolver::solve`]: one
     /// pass). Does not set the start ranges.
     pub fn is_consistent(&mut self, clues: &[u32], line: &[Cell]) -> bool {
-        if self.prepare(clues, line).is_err() {
+        let Ok(slack) = self.load(clues, line) else {
             return false;
+        };
+        if line.len() <= BIT_MAX {
+            // Reuses the bit path's forward pass; `bit_mode` stays false so that a later
+            // `can_start` does not read half-built masks.
+            self.bit_mode = false;
+            return self.forward_bits(line);
         }
+        self.bit_mode = false;
+        self.prepare_tables(line, slack);
         self.run_forward();
         self.fwd[self.at(self.n + 1, self.clues.len())]
     }
@@ -190,6 +273,9 @@ impl LineSolver {
     /// Whether some arrangement the line allows starts clue `j` at cell `i` (valid after a
     /// successful [`LineSolver::solve`]).
     pub fn can_start(&self, j: usize, i: usize) -> bool {
+        if self.bit_mode {
+            return j < self.clues.len() && i <= self.n && (self.start_bits[j] >> i) & 1 == 1;
+        }
         if j >= self.clues.len() || i > self.n || !self.fwd[self.at(i, j)] || !self.fits(j, i) {
             return false;
         }
@@ -201,9 +287,9 @@ impl LineSolver {
         self.clues.len()
     }
 
-    /// Loads clues and line into the scratch buffers; fails early when the clues cannot
-    /// fit the line's length at all.
-    fn prepare(&mut self, clues: &[u32], line: &[Cell]) -> Result<(), Contradiction> {
+    /// Loads the clues; fails early when they cannot fit the line's length at all.
+    /// Returns the slack: how many cells the line has beyond the clues' minimum.
+    fn load(&mut self, clues: &[u32], line: &[Cell]) -> Result<usize, Contradiction> {
         let clues = normalize_clues(clues);
         let n = line.len();
         self.n = n;
@@ -223,9 +309,13 @@ impl LineSolver {
                 .ok_or(Contradiction)?;
             self.clues.push(len);
         }
-        let k = self.clues.len();
-        let slack = n + 1 - total;
+        Ok(n + 1 - total)
+    }
 
+    /// Fills the table path's buffers for a loaded line.
+    fn prepare_tables(&mut self, line: &[Cell], slack: usize) {
+        let n = self.n;
+        let k = self.clues.len();
         self.cells.clear();
         self.cells.extend_from_slice(line);
         self.cells.push(Cell::Empty);
@@ -264,6 +354,92 @@ impl LineSolver {
         self.fwd.resize(size, false);
         self.bwd.clear();
         self.bwd.resize(size, false);
+    }
+
+    /// Bit path: the line's masks. `gaps_bits` gets the positions whose cell may be empty
+    /// (the virtual cell `n` included) and `fit_bits[j]` the starts where clue j's block
+    /// fits by the cells alone (cells may be filled, the cell after may be empty).
+    fn masks_bits(&mut self, line: &[Cell]) {
+        let n = self.n;
+        let mut gaps = 1u64 << n;
+        let mut open = 0u64;
+        for (i, &c) in line.iter().enumerate() {
+            gaps |= u64::from(c != Cell::Filled) << i;
+            open |= u64::from(c != Cell::Empty) << i;
+        }
+        self.gaps_bits = gaps;
+        self.fit_bits.clear();
+        for &len in &self.clues {
+            // `open` has no bit at or beyond n, so a block never runs past the line.
+            let mut run = open;
+            for t in 1..len {
+                run &= open >> t;
+            }
+            self.fit_bits.push(run & (gaps >> len));
+        }
+    }
+
+    /// Bit path, forward pass: `fwd_bits[j]` = positions reachable with clues `0..j`
+    /// placed. True iff some arrangement fits.
+    fn forward_bits(&mut self, line: &[Cell]) -> bool {
+        self.masks_bits(line);
+        let gaps = self.gaps_bits;
+        self.fwd_bits.clear();
+        let mut reach = reach_right(1, gaps);
+        self.fwd_bits.push(reach);
+        for (&len, &fit) in self.clues.iter().zip(&self.fit_bits) {
+            reach = reach_right((reach & fit) << (len + 1), gaps);
+            self.fwd_bits.push(reach);
+        }
+        (reach >> (self.n + 1)) & 1 == 1
+    }
+
+    /// Bit path of [`LineSolver::solve`]: a handful of word operations per clue.
+    fn solve_bits(&mut self, line: &[Cell], out: &mut [Cell]) -> Result<(), Contradiction> {
+        if !self.forward_bits(line) {
+            return Err(Contradiction);
+        }
+        let n = self.n;
+        let k = self.clues.len();
+        let gaps = self.gaps_bits;
+        self.bwd_bits.clear();
+        self.bwd_bits.resize(k + 1, 0);
+        self.start_bits.clear();
+        self.start_bits.resize(k, 0);
+        let mut back = reach_left(1u64 << (n + 1), gaps);
+        self.bwd_bits[k] = back;
+        let mut can_fill = 0u64;
+        // A cell is empty in some arrangement as a gap (state reachable both ways around
+        // it) or as the separator after a block.
+        let mut can_empty = self.fwd_bits[k] & gaps & (back >> 1);
+        for j in (0..k).rev() {
+            let len = self.clues[j];
+            let seeds = self.fit_bits[j] & (back >> (len + 1));
+            let starts = self.fwd_bits[j] & seeds;
+            self.start_bits[j] = starts;
+            can_fill |= smear(starts, len);
+            can_empty |= starts << len;
+            back = reach_left(seeds, gaps);
+            self.bwd_bits[j] = back;
+            can_empty |= self.fwd_bits[j] & gaps & (back >> 1);
+        }
+        self.start_min.clear();
+        self.start_max.clear();
+        for &b in &self.start_bits {
+            self.start_min.push(b.trailing_zeros() as usize);
+            self.start_max
+                .push(63usize.saturating_sub(b.leading_zeros() as usize));
+        }
+        for (i, cell) in out.iter_mut().enumerate() {
+            let fill = (can_fill >> i) & 1 == 1;
+            let empty = (can_empty >> i) & 1 == 1;
+            *cell = match (fill, empty) {
+                (true, false) => Cell::Filled,
+                (false, true) => Cell::Empty,
+                (true, true) => line[i],
+                (false, false) => return Err(Contradiction),
+            };
+        }
         Ok(())
     }
 
@@ -447,13 +623,14 @@ pub(crate) mod tests {
         #[test]
         fn matches_brute_force((clues, line) in clues_and_line()) {
             let arrs = brute_force_arrangements(&clues, &line);
+            for allow_bits in [true, false] {
             let mut solver = LineSolver::new();
             let mut out = line.clone();
-            let got = solver.solve(&clues, &line, &mut out);
+            let got = solver.solve_with(&clues, &line, &mut out, allow_bits);
             prop_assert_eq!(LineSolver::new().is_consistent(&clues, &line), !arrs.is_empty());
             if arrs.is_empty() {
                 prop_assert_eq!(got, Err(Contradiction));
-                return Ok(());
+                continue;
             }
             prop_assert_eq!(got, Ok(()));
             // Forced cells = cells on which every arrangement agrees.
@@ -481,6 +658,33 @@ pub(crate) mod tests {
                 prop_assert_eq!(solver.start_range(j), (lo, hi));
                 for i in 0..=n {
                     prop_assert_eq!(solver.can_start(j, i), starts.contains(&i));
+                }
+            }
+            }
+        }
+
+        /// Lines longer than the bit path's limit go through the tables; both paths agree
+        /// on lines around that limit (too long for brute force).
+        #[test]
+        fn bit_and_table_paths_agree(
+            clues in proptest::collection::vec(1u32..6, 0..12),
+            line in (55usize..=70).prop_flat_map(|n| proptest::collection::vec(
+                prop_oneof![6 => Just(Cell::Unknown), 1 => Just(Cell::Filled), 1 => Just(Cell::Empty)], n)),
+        ) {
+            let mut a = LineSolver::new();
+            let mut b = LineSolver::new();
+            let mut out_a = line.clone();
+            let mut out_b = line.clone();
+            let ra = a.solve_with(&clues, &line, &mut out_a, true);
+            let rb = b.solve_with(&clues, &line, &mut out_b, false);
+            prop_assert_eq!(ra, rb);
+            if ra.is_ok() {
+                prop_assert_eq!(&out_a, &out_b);
+                for j in 0..a.clue_count() {
+                    prop_assert_eq!(a.start_range(j), b.start_range(j));
+                    for i in 0..=line.len() {
+                        prop_assert_eq!(a.can_start(j, i), b.can_start(j, i));
+                    }
                 }
             }
         }
