@@ -95,11 +95,13 @@ pub fn command() -> clap::Command {
             .subcommand_required(true)
             .arg_required_else_help(true);
         for cmd in registry::commands().iter().filter(|c| c.game == game) {
-            let leaf = clap::Command::new(cmd.name).about(cmd.about);
+            let leaf = clap::Command::new(cmd.name);
+            // The help line goes on last: augmenting with an Args struct sets its doc comment.
             let leaf = match &cmd.kind {
                 Kind::Json(_) => RunArgs::augment_args(leaf),
                 Kind::Interactive(interactive) => (interactive.args)(leaf),
-            };
+            }
+            .about(cmd.about);
             sub = sub.subcommand(leaf);
         }
         cli = cli.subcommand(sub);

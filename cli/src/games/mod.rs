@@ -3,16 +3,16 @@
 mod baseball;
 mod fitpuzzle;
 mod nonogram;
+mod renju;
 
 use crate::registry::Command;
 
 pub fn all() -> Vec<Command> {
-    [
+    let games = [
         nonogram::commands(),
         fitpuzzle::commands(),
         baseball::commands(),
-    ]
-    .into_iter()
-    .flatten()
-    .collect()
+        renju::commands(),
+    ];
+    games.into_iter().flatten().collect()
 }

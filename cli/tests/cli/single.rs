@@ -198,3 +198,21 @@ fn schema_of_a_command() {
     assert_eq!(puzzles(&["schema", "chess"], "").code, 2);
     assert_eq!(puzzles(&["schema", "baseball", "castle"], "").code, 2);
 }
+
+#[test]
+fn each_command_has_its_own_help_line() {
+    let run = puzzles(&["baseball", "--help"], "");
+    assert_eq!(run.code, 0);
+    assert!(
+        run.stdout
+            .contains("Strikes and balls of a guess against a secret"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        !run.stdout
+            .contains("Flags shared by every JSON game command"),
+        "{}",
+        run.stdout
+    );
+}
