@@ -1,7 +1,22 @@
-//! `puzzles baseball ...`: number baseball / bulls and cows.
+//! `puzzles baseball ...`: number baseball / bulls and cows (and Mastermind with `--repeats`).
+//!
+//! `judge`, `solve` and `simulate` are JSON commands. `play` and `guess` are games for people
+//! at a terminal: the game logic lives in `baseball_core::game`; this file only talks.
+
+use std::io::{BufRead, Write};
+
+use baseball_core::CodeSpec;
+use baseball_core::Feedback;
+use baseball_core::Strategy;
+use baseball_core::game::{
+    GuessGame, GuessOutcome, PlayGame, PlayOutcome, PlayRules, parse_answer,
+};
+use clap::{Arg, ArgAction, ArgMatches, value_parser};
 
 use crate::error::CaseError;
-use crate::registry::{Command, json};
+use crate::exit::ExitStatus;
+use crate::registry::{Command, interactive, json};
+use crate::run::io_error;
 
 impl From<baseball_core::InputError> for CaseError {
     fn from(err: baseball_core::InputError) -> Self {
@@ -10,22 +25,624 @@ impl From<baseball_core::InputError> for CaseError {
 }
 
 pub fn commands() -> Vec<Command> {
-    vec![json(
-        "baseball",
-        "judge",
-        "Strikes and balls of a guess against a secret",
-        baseball_core::judge,
-    ),
-    json(
-        "baseball",
-        "solve",
-        "Candidates left by a history of answers, and the next guess by a strategy",
-        baseball_core::solve,
-    ),
-    json(
-        "baseball",
-        "simulate",
-        "Play a strategy against every possible secret: total, average, worst, histogram",
-        baseball_core::simulate,
-    )]
+    vec![
+        json(
+            "baseball",
+            "judge",
+            "Strikes and balls of a guess against a secret",
+            baseball_core::judge,
+        ),
+        json(
+            "baseball",
+            "solve",
+            "Candidates left by a history of answers, and the next guess by a strategy",
+            baseball_core::solve,
+        ),
+        json(
+            "baseball",
+            "simulate",
+            "Play a strategy against every possible secret: total, average, worst, histogram",
+            baseball_core::simulate,
+        ),
+        interactive(
+            "baseball",
+            "play",
+            "Play at the terminal: the computer keeps a secret, you guess it",
+            play_args,
+            play,
+        ),
+        interactive(
+            "baseball",
+            "guess",
+            "Play at the terminal: you keep a secret and answer, the computer guesses it",
+            guess_args,
+            guess,
+        ),
+    ]
+}
+
+/// The code options both games share.
+fn code_args(cmd: clap::Command) -> clap::Command {
+    cmd.arg(
+        Arg::new("length")
+            .long("length")
+            .value_name("N")
+            .value_parser(value_parser!(u32))
+            .default_value("3")
+            .help("Symbols in the secret"),
+    )
+    .arg(
+        Arg::new("alphabet")
+            .long("alphabet")
+            .value_name("SYMBOLS")
+            .default_value("0123456789")
+            .help("Symbols the secret is made of"),
+    )
+    .arg(
+        Arg::new("repeats")
+            .long("repeats")
+            .action(ArgAction::SetTrue)
+            .help("Allow a symbol more than once (Mastermind)"),
+    )
+    .arg(
+        Arg::new("seed")
+            .long("seed")
+            .value_name("N")
+            .value_parser(value_parser!(u64))
+            .help("Seed for the random choices, to replay a game"),
+    )
+}
+
+fn play_args(cmd: clap::Command) -> clap::Command {
+    code_args(cmd)
+        .arg(
+            Arg::new("innings")
+                .long("innings")
+                .value_name("N")
+                .value_parser(value_parser!(u32))
+                .default_value("9")
+                .help("Guesses allowed (0: no limit)"),
+        )
+        .arg(
+            Arg::new("outs")
+                .long("outs")
+                .value_name("N")
+                .value_parser(value_parser!(u32))
+                .default_value("3")
+                .help("Outs (guesses sharing nothing with the secret) that end the game (0: no limit)"),
+        )
+}
+
+fn guess_args(cmd: clap::Command) -> clap::Command {
+    let names: Vec<&'static str> = Strategy::ALL.iter().map(|s| s.name()).collect();
+    code_args(cmd).arg(
+        Arg::new("strategy")
+            .long("strategy")
+            .value_name("NAME")
+            .value_parser(names)
+            .default_value(Strategy::default().name())
+            .help("How the computer picks its guesses"),
+    )
+}
+
+fn spec_of(m: &ArgMatches) -> Result<CodeSpec, CaseError> {
+    let length = m.get_one::<u32>("length").copied().unwrap_or(3);
+    let alphabet = m
+        .get_one::<String>("alphabet")
+        .map_or("0123456789", String::as_str);
+    let repeats = m.get_flag("repeats");
+    CodeSpec::new(length as usize, alphabet, repeats, "").map_err(|e| {
+        // The fault is in a flag, not in a JSON input.
+        CaseError::invalid(
+            String::new(),
+            format!("--{}: {}", e.path.trim_start_matches('/'), e.message),
+        )
+    })
+}
+
+fn seed_of(m: &ArgMatches) -> u64 {
+    m.get_one::<u64>("seed")
+        .copied()
+        .unwrap_or_else(baseball_core::rng::fresh_seed)
+}
+
+/// "a secret of 3 different digits", "a secret of 4 symbols from 123456 (repeats allowed)".
+fn describe(spec: &CodeSpec) -> String {
+    let alphabet: String = spec.alphabet().iter().collect();
+    let digits = alphabet == "0123456789";
+    let what = match (digits, spec.repeats()) {
+        (true, false) => "different digits".to_string(),
+        (true, true) => "digits (repeats allowed)".to_string(),
+        (false, false) => format!("different symbols from {alphabet}"),
+        (false, true) => format!("symbols from {alphabet} (repeats allowed)"),
+    };
+    format!("{} {what}", spec.length())
+}
+
+fn plural(n: u32, word: &str) -> String {
+    if n == 1 {
+        format!("{n} {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}
+
+fn says(fb: Feedback) -> String {
+    if fb.strikes == 0 && fb.balls == 0 {
+        "OUT (nothing in common)".to_string()
+    } else {
+        format!(
+            "{}, {}",
+            plural(fb.strikes, "strike"),
+            plural(fb.balls, "ball")
+        )
+    }
+}
+
+/// Reads one line; `None` at the end of the input.
+fn read_line(input: &mut dyn BufRead) -> Result<Option<String>, CaseError> {
+    let mut line = String::new();
+    match input.read_line(&mut line) {
+        Ok(0) => Ok(None),
+        Ok(_) => Ok(Some(line.trim().to_string())),
+        Err(e) => Err(io_error(e)),
+    }
+}
+
+fn is_quit(word: &str) -> bool {
+    matches!(word, "quit" | "exit" | "q" | "bye" | "give up" | "giveup")
+}
+
+const PLAY_HELP: &str = "\
+Type a guess, like 385. After each guess you get its strikes (right symbol, right place)
+and balls (right symbol, wrong place); OUT means nothing in common.
+Commands: history (your guesses so far), left (how many secrets still fit),
+help, quit (reveals the secret).";
+
+/// `baseball play`: the computer keeps a secret, the person guesses.
+fn play(
+    m: &ArgMatches,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> Result<ExitStatus, CaseError> {
+    let spec = spec_of(m)?;
+    let rules = PlayRules {
+        innings: m.get_one::<u32>("innings").copied().unwrap_or(9),
+        outs: m.get_one::<u32>("outs").copied().unwrap_or(3),
+    };
+    let mut game = PlayGame::new(spec, rules, seed_of(m));
+    play_loop(&mut game, input, out)
+}
+
+fn play_loop(
+    game: &mut PlayGame,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> Result<ExitStatus, CaseError> {
+    let rules = game.rules();
+    let mut intro = format!(
+        "Number baseball: I am thinking of a secret of {}.",
+        describe(game.spec())
+    );
+    match (rules.innings, rules.outs) {
+        (0, 0) => intro.push_str(" Guess it!"),
+        (i, 0) => intro.push_str(&format!(
+            " Find it within {}.",
+            plural(i, "guess").replace("guesss", "guesses")
+        )),
+        (0, o) => intro.push_str(&format!(" Find it before {}.", plural(o, "out"))),
+        (i, o) => intro.push_str(&format!(
+            " Find it within {} and before {}.",
+            plural(i, "guess").replace("guesss", "guesses"),
+            plural(o, "out")
+        )),
+    }
+    writeln!(out, "{intro}\nType help for the rules, quit to give up.").map_err(io_error)?;
+    loop {
+        let n = game.history().len() + 1;
+        let prompt = if rules.innings > 0 {
+            format!("[{n}/{}] guess> ", rules.innings)
+        } else {
+            format!("[{n}] guess> ")
+        };
+        write!(out, "{prompt}").map_err(io_error)?;
+        out.flush().map_err(io_error)?;
+        let Some(line) = read_line(input)? else {
+            writeln!(out, "\nThe secret was {}. Bye!", game.secret()).map_err(io_error)?;
+            return Ok(ExitStatus::Success);
+        };
+        let word = line.to_lowercase();
+        match word.as_str() {
+            "" => continue,
+            "help" | "?" | "h" => writeln!(out, "{PLAY_HELP}").map_err(io_error)?,
+            "history" => {
+                if game.history().is_empty() {
+                    writeln!(out, "No guesses yet.").map_err(io_error)?;
+                }
+                for (i, (g, fb)) in game.history().iter().enumerate() {
+                    writeln!(out, "  {}. {g}: {}", i + 1, says(*fb)).map_err(io_error)?;
+                }
+            }
+            "left" => match game.candidates_left() {
+                Some(1) => writeln!(out, "Only one secret fits your answers: you can name it.")
+                    .map_err(io_error)?,
+                Some(k) => {
+                    writeln!(out, "{k} secrets still fit your answers.").map_err(io_error)?
+                }
+                None => writeln!(out, "Too many codes to count.").map_err(io_error)?,
+            },
+            w if is_quit(w) => {
+                game.give_up();
+                writeln!(out, "The secret was {}. Thanks for playing!", game.secret())
+                    .map_err(io_error)?;
+                return Ok(ExitStatus::Success);
+            }
+            _ => match game.guess(&line) {
+                Err(e) => {
+                    writeln!(out, "{} (type help for the rules)", e.message).map_err(io_error)?
+                }
+                Ok(PlayOutcome::Won { guesses }) => {
+                    writeln!(
+                        out,
+                        "{}: {}! You found {} in {}.",
+                        game.secret(),
+                        plural(game.spec().length() as u32, "strike"),
+                        game.secret(),
+                        plural(guesses, "guess").replace("guesss", "guesses")
+                    )
+                    .map_err(io_error)?;
+                    return Ok(ExitStatus::Success);
+                }
+                Ok(PlayOutcome::Answer {
+                    feedback,
+                    out: is_out,
+                }) => {
+                    let g = &game.history()[game.history().len() - 1].0;
+                    let mut msg = format!("{g}: {}", says(feedback));
+                    if is_out && rules.outs > 0 {
+                        msg.push_str(&format!(" - out {} of {}", game.outs(), rules.outs));
+                    }
+                    writeln!(out, "{msg}").map_err(io_error)?;
+                }
+                Ok(PlayOutcome::Lost { feedback, .. }) => {
+                    let g = &game.history()[game.history().len() - 1].0;
+                    let why = if rules.outs > 0 && game.outs() >= rules.outs {
+                        format!("{} - game over", plural(rules.outs, "out"))
+                    } else {
+                        "no guesses left - game over".to_string()
+                    };
+                    writeln!(
+                        out,
+                        "{g}: {}. {why}. The secret was {}.",
+                        says(feedback),
+                        game.secret()
+                    )
+                    .map_err(io_error)?;
+                    return Ok(ExitStatus::Success);
+                }
+            },
+        }
+    }
+}
+
+const GUESS_HELP: &str = "\
+Keep a secret in mind; I guess, you answer each guess with its strikes (right symbol, right
+place) and balls (right symbol, wrong place): \"1 2\", \"1s 2b\", \"2b\", \"3s\" or \"out\".
+Commands: undo (take back your last answer), history, left (secrets that still fit),
+help, quit.";
+
+/// `baseball guess`: the person keeps a secret and answers, the computer guesses.
+fn guess(
+    m: &ArgMatches,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> Result<ExitStatus, CaseError> {
+    let spec = spec_of(m)?;
+    let name = m
+        .get_one::<String>("strategy")
+        .map_or(Strategy::default().name(), String::as_str);
+    let strategy = Strategy::ALL
+        .into_iter()
+        .find(|s| s.name() == name)
+        .unwrap_or_default();
+    let mut game = GuessGame::new(&spec, strategy, seed_of(m)).map_err(|e| {
+        CaseError::invalid(String::new(), format!("--length/--alphabet: {}", e.message))
+    })?;
+    guess_loop(&mut game, input, out)
+}
+
+fn guess_loop(
+    game: &mut GuessGame,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> Result<ExitStatus, CaseError> {
+    let length = game.spec().length();
+    writeln!(
+        out,
+        "Think of a secret of {} and I will guess it.\n\
+         Answer each guess with strikes and balls, like \"1 2\", \"1s 2b\" or \"out\". Type help, undo or quit.",
+        describe(game.spec())
+    )
+    .map_err(io_error)?;
+    let mut announce = true;
+    loop {
+        let Some(g) = game.next_guess() else {
+            // Contradiction: wait for undo or quit.
+            write!(out, "undo or quit> ").map_err(io_error)?;
+            out.flush().map_err(io_error)?;
+            let Some(line) = read_line(input)? else {
+                return Ok(ExitStatus::Success);
+            };
+            let word = line.to_lowercase();
+            if word == "undo" {
+                let back = game.undo().unwrap_or_default();
+                writeln!(out, "Took back your answer to {back}.").map_err(io_error)?;
+                announce = true;
+            } else if is_quit(&word) {
+                writeln!(out, "Bye!").map_err(io_error)?;
+                return Ok(ExitStatus::Success);
+            } else {
+                writeln!(
+                    out,
+                    "No secret fits your answers; type undo to change the last one, or quit."
+                )
+                .map_err(io_error)?;
+            }
+            continue;
+        };
+        if announce {
+            let n = game.history().len() + 1;
+            let left = game.remaining();
+            writeln!(out, "Guess {n}: {g}   ({} possible)", left).map_err(io_error)?;
+            announce = false;
+        }
+        write!(out, "strikes and balls for {g}> ").map_err(io_error)?;
+        out.flush().map_err(io_error)?;
+        let Some(line) = read_line(input)? else {
+            writeln!(out, "\nBye!").map_err(io_error)?;
+            return Ok(ExitStatus::Success);
+        };
+        let word = line.to_lowercase();
+        match word.as_str() {
+            "" => continue,
+            "help" | "?" | "h" => writeln!(out, "{GUESS_HELP}").map_err(io_error)?,
+            "history" => {
+                if game.history().is_empty() {
+                    writeln!(out, "No answers yet.").map_err(io_error)?;
+                }
+                for (i, (g, fb)) in game.history().iter().enumerate() {
+                    writeln!(out, "  {}. {g}: {}", i + 1, says(*fb)).map_err(io_error)?;
+                }
+            }
+            "left" => {
+                let left = game.remaining();
+                let shown = game.candidates(12);
+                let more = if left > shown.len() { ", ..." } else { "" };
+                writeln!(
+                    out,
+                    "{left} secrets fit your answers: {}{more}",
+                    shown.join(", ")
+                )
+                .map_err(io_error)?;
+            }
+            "undo" => match game.undo() {
+                Some(back) => {
+                    writeln!(out, "Took back your answer to {back}.").map_err(io_error)?;
+                    announce = true;
+                }
+                None => writeln!(out, "Nothing to undo yet.").map_err(io_error)?,
+            },
+            w if is_quit(w) => {
+                writeln!(out, "Bye!").map_err(io_error)?;
+                return Ok(ExitStatus::Success);
+            }
+            _ => {
+                let fb = match parse_answer(&line, length) {
+                    Ok(fb) => fb,
+                    Err(msg) => {
+                        writeln!(out, "{msg}").map_err(io_error)?;
+                        continue;
+                    }
+                };
+                match game.answer(fb) {
+                    Err(msg) => {
+                        writeln!(out, "That cannot be: {msg}. Try again.").map_err(io_error)?
+                    }
+                    Ok(GuessOutcome::Solved { guesses }) => {
+                        writeln!(
+                            out,
+                            "Got it: your secret is {g}, found in {}.",
+                            plural(guesses, "guess").replace("guesss", "guesses")
+                        )
+                        .map_err(io_error)?;
+                        return Ok(ExitStatus::Success);
+                    }
+                    Ok(GuessOutcome::Continue { .. }) => announce = true,
+                    Ok(GuessOutcome::Contradiction) => {
+                        writeln!(
+                            out,
+                            "Hmm, no secret fits all your answers. These contradict each other:"
+                        )
+                        .map_err(io_error)?;
+                        for (g, fb) in game.conflict() {
+                            writeln!(out, "  {g}: {}", says(fb)).map_err(io_error)?;
+                        }
+                        writeln!(out, "Type undo to change your last answer, or quit.")
+                            .map_err(io_error)?;
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Cursor;
+
+    fn matches(args: fn(clap::Command) -> clap::Command, argv: &[&str]) -> ArgMatches {
+        args(clap::Command::new("x").no_binary_name(true))
+            .try_get_matches_from(argv)
+            .unwrap()
+    }
+
+    fn drive(
+        run: fn(&ArgMatches, &mut dyn BufRead, &mut dyn Write) -> Result<ExitStatus, CaseError>,
+        m: &ArgMatches,
+        stdin: &str,
+    ) -> (ExitStatus, String) {
+        let mut input = Cursor::new(stdin.as_bytes().to_vec());
+        let mut output = Vec::new();
+        let status = run(m, &mut input, &mut output).unwrap();
+        (status, String::from_utf8(output).unwrap())
+    }
+
+    fn secret_for(seed: u64) -> String {
+        PlayGame::new(CodeSpec::classic(), PlayRules::default(), seed).secret()
+    }
+
+    #[test]
+    fn play_to_a_win_through_stdin() {
+        let secret = secret_for(5);
+        let m = matches(play_args, &["--seed", "5"]);
+        let script = format!("help\n12\n{secret}\n");
+        let (status, text) = drive(play, &m, &script);
+        assert_eq!(status, ExitStatus::Success);
+        assert!(text.contains("Number baseball"), "{text}");
+        assert!(
+            text.contains("strikes (right symbol, right place)"),
+            "{text}"
+        );
+        assert!(
+            text.contains("has 2 symbols"),
+            "bad guesses are explained: {text}"
+        );
+        assert!(
+            text.contains(&format!("You found {secret} in 1 guess.")),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn play_quit_and_end_of_input_reveal_the_secret() {
+        let secret = secret_for(9);
+        let m = matches(play_args, &["--seed", "9"]);
+        let (_, text) = drive(play, &m, "quit\n");
+        assert!(text.contains(&format!("The secret was {secret}")), "{text}");
+        let (_, text) = drive(play, &m, "");
+        assert!(text.contains(&format!("The secret was {secret}")), "{text}");
+    }
+
+    #[test]
+    fn play_three_outs_lose() {
+        // Find three guesses that share nothing with the secret.
+        let secret = secret_for(11);
+        let free: Vec<char> = "0123456789"
+            .chars()
+            .filter(|c| !secret.contains(*c))
+            .collect();
+        let outs: Vec<String> = (0..3)
+            .map(|i| {
+                [free[i], free[(i + 1) % 7], free[(i + 2) % 7]]
+                    .iter()
+                    .collect()
+            })
+            .collect();
+        let m = matches(play_args, &["--seed", "11"]);
+        let (_, text) = drive(
+            play,
+            &m,
+            &format!("{}\n{}\n{}\nhistory\n", outs[0], outs[1], outs[2]),
+        );
+        assert!(text.contains("out 1 of 3"), "{text}");
+        assert!(text.contains("3 outs - game over"), "{text}");
+        assert!(
+            !text.contains("1. "),
+            "the game ended before history: {text}"
+        );
+    }
+
+    #[test]
+    fn guess_finds_a_secret_answered_truthfully() {
+        let secret = "538";
+        let spec = CodeSpec::classic();
+        let m = matches(guess_args, &["--strategy", "entropy"]);
+        // Answer every guess by judging it against the secret: drive the loop step by step.
+        let mut game = GuessGame::new(&spec, Strategy::Entropy, 0).unwrap();
+        let mut script = String::new();
+        while let Some(g) = game.next_guess() {
+            let v = baseball_core::judge(baseball_core::JudgeInput {
+                secret: secret.into(),
+                guess: g.clone(),
+                length: None,
+                alphabet: None,
+                repeats: false,
+            })
+            .unwrap();
+            script.push_str(&format!("{}s {}b\n", v.strikes, v.balls));
+            let fb = Feedback {
+                strikes: v.strikes,
+                balls: v.balls,
+            };
+            if matches!(game.answer(fb).unwrap(), GuessOutcome::Solved { .. }) {
+                break;
+            }
+        }
+        let (status, text) = drive(guess, &m, &script);
+        assert_eq!(status, ExitStatus::Success);
+        assert!(text.contains("Got it: your secret is 538"), "{text}");
+    }
+
+    #[test]
+    fn guess_notices_contradictions_and_undoes() {
+        // First strategy: 012, then (after "0 3") 120.
+        let m = matches(guess_args, &["--strategy", "first"]);
+        let (_, text) = drive(
+            guess,
+            &m,
+            "nonsense\n2 1\n0 3\nout\nhistory\nundo\n0 3\n3s\n",
+        );
+        assert!(text.contains("Guess 1: 012"), "{text}");
+        assert!(text.contains("is not an answer"), "{text}");
+        assert!(
+            text.contains("That cannot be"),
+            "2 strikes 1 ball is impossible: {text}"
+        );
+        assert!(text.contains("These contradict each other"), "{text}");
+        assert!(text.contains("Took back your answer to 120"), "{text}");
+        assert!(
+            text.contains("Got it: your secret is 201, found in 3 guesses."),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn mastermind_options() {
+        let m = matches(
+            guess_args,
+            &[
+                "--length",
+                "4",
+                "--alphabet",
+                "123456",
+                "--repeats",
+                "--strategy",
+                "minimax",
+            ],
+        );
+        let (_, text) = drive(guess, &m, "quit\n");
+        assert!(
+            text.contains("4 symbols from 123456 (repeats allowed)"),
+            "{text}"
+        );
+        assert!(
+            text.contains("Guess 1: 1122"),
+            "Knuth opens with 1122: {text}"
+        );
+        let m = matches(play_args, &["--length", "11"]);
+        let mut input = Cursor::new(Vec::new());
+        let err = play(&m, &mut input, &mut Vec::new()).unwrap_err();
+        assert!(err.message.contains("--length"), "{}", err.message);
+    }
 }
