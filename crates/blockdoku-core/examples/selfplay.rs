@@ -3,6 +3,7 @@
 
 use blockdoku_core::engine::{Evaluator, Weights};
 use blockdoku_core::geometry::Geometry;
+use blockdoku_core::piece::DEFAULT_PIECES;
 use blockdoku_core::rules::Scoring;
 use blockdoku_core::selfplay::{game_seeds, play_game};
 use rayon::prelude::*;
@@ -23,7 +24,7 @@ fn main() {
             .split(',')
             .filter_map(|x| x.trim().parse().ok())
             .collect();
-        if v.len() == 8 {
+        if v.len() == 9 {
             w = Weights {
                 occupied: v[0],
                 lines: v[1],
@@ -33,6 +34,7 @@ fn main() {
                 transitions: v[5],
                 dead: v[6],
                 scarce: v[7],
+                lookahead_dead: v[8],
             };
         }
     }
@@ -51,6 +53,12 @@ fn main() {
             "game {i}: trays {} score {} {:?}",
             r.trays, r.score, r.ending
         );
+        if r.trays < cap {
+            println!("  last tray {:?}", r.last_tray.map(|t| DEFAULT_PIECES[t]));
+            for (a, b) in geo.render(r.board_before).iter().zip(geo.render(r.board)) {
+                println!("    {a}   {b}");
+            }
+        }
     }
     println!(
         "games {games} seed {seed} cap {cap}: reached cap {}, mean trays {:.1}, mean score {:.1}, {:.2} ms/tray, {secs:.1} s",

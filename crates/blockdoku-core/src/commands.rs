@@ -96,6 +96,7 @@ pub fn clear(input: ClearInput) -> Result<ClearVerdict, InputError> {
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PlaceInput {
+    /// The board: `size` strings of `size` cells, `#` occupied, `.` empty.
     pub board: Vec<String>,
     /// The piece as text rows, e.g. `["##", "#."]`.
     pub piece: Vec<String>,
@@ -106,8 +107,10 @@ pub struct PlaceInput {
     /// The move before this one cleared something (the `combo` streak bonus); default false.
     #[serde(default)]
     pub streak: bool,
+    /// Side of the board (1..=11), default 9.
     #[serde(default = "default_size")]
     pub size: usize,
+    /// Side of a clearing box, 0 for none; default 3 on a 9x9 board, 0 otherwise.
     #[serde(default, rename = "box")]
     pub box_size: Option<usize>,
 }
@@ -176,11 +179,14 @@ pub fn place(input: PlaceInput) -> Result<PlaceVerdict, InputError> {
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FitsInput {
+    /// The board: `size` strings of `size` cells, `#` occupied, `.` empty.
     pub board: Vec<String>,
     /// The pieces to test (a tray), at least one.
     pub pieces: Vec<Vec<String>>,
+    /// Side of the board (1..=11), default 9.
     #[serde(default = "default_size")]
     pub size: usize,
+    /// Side of a clearing box, 0 for none; default 3 on a 9x9 board, 0 otherwise.
     #[serde(default, rename = "box")]
     pub box_size: Option<usize>,
 }
@@ -253,8 +259,10 @@ pub struct PlayInput {
     pub moves: Vec<MoveInput>,
     #[serde(default)]
     pub scoring: Scoring,
+    /// Side of the board (1..=11), default 9.
     #[serde(default = "default_size")]
     pub size: usize,
+    /// Side of a clearing box, 0 for none; default 3 on a 9x9 board, 0 otherwise.
     #[serde(default, rename = "box")]
     pub box_size: Option<usize>,
 }
@@ -345,6 +353,7 @@ pub fn play(input: PlayInput) -> Result<PlayVerdict, InputError> {
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct BestInput {
+    /// The board: `size` strings of `size` cells, `#` occupied, `.` empty.
     pub board: Vec<String>,
     /// One to three pieces.
     pub tray: Vec<Vec<String>>,
@@ -353,8 +362,10 @@ pub struct BestInput {
     /// The move before the tray cleared something (the `combo` streak bonus); default false.
     #[serde(default)]
     pub streak: bool,
+    /// Side of the board (1..=11), default 9.
     #[serde(default = "default_size")]
     pub size: usize,
+    /// Side of a clearing box, 0 for none; default 3 on a 9x9 board, 0 otherwise.
     #[serde(default, rename = "box")]
     pub box_size: Option<usize>,
 }
@@ -396,7 +407,9 @@ pub fn best(input: BestInput) -> Result<BestVerdict, InputError> {
     let pieces = parse_pieces(&input.tray, "/tray")?;
     let tray: Vec<Placement> = pieces.iter().map(|p| Placement::new(p, &geo)).collect();
     let ev = Evaluator::new(geo);
-    let plan = best_plan(&ev, board, &tray, input.scoring, input.streak);
+    let Some(plan) = best_plan(&ev, board, &tray, input.scoring, input.streak, true, None) else {
+        unreachable!("a search without a deadline always finishes")
+    };
     let n = ev.geometry().size();
     Ok(BestVerdict {
         game_over: !plan.complete,
@@ -445,8 +458,10 @@ pub struct SelfplayInput {
     pub max_trays: u64,
     #[serde(default)]
     pub scoring: Scoring,
+    /// Side of the board (1..=11), default 9.
     #[serde(default = "default_size")]
     pub size: usize,
+    /// Side of a clearing box, 0 for none; default 3 on a 9x9 board, 0 otherwise.
     #[serde(default, rename = "box")]
     pub box_size: Option<usize>,
     /// Stop all games after this many milliseconds (status `timeout`).
@@ -564,10 +579,9 @@ mod tests {
 
     /// The design note's clear, written out cell by cell on a grid: full rows, full columns,
     /// full boxes, all marked on the same board before anything is removed.
-    fn naive_clear(
-        grid: &[Vec<bool>],
-        b: usize,
-    ) -> (Vec<usize>, Vec<usize>, Vec<usize>, u32, Vec<Vec<bool>>) {
+    type NaiveClear = (Vec<usize>, Vec<usize>, Vec<usize>, u32, Vec<Vec<bool>>);
+
+    fn naive_clear(grid: &[Vec<bool>], b: usize) -> NaiveClear {
         let n = grid.len();
         let mut mark = vec![vec![false; n]; n];
         let mut rs = Vec::new();
@@ -583,9 +597,9 @@ mod tests {
                 (0..n).for_each(|j| mark[j][i] = true);
             }
         }
-        if b > 0 {
-            for k in 0..(n / b) * (n / b) {
-                let (r0, c0) = ((k / (n / b)) * b, (k % (n / b)) * b);
+        if let Some(per_side) = n.checked_div(b) {
+            for k in 0..per_side * per_side {
+                let (r0, c0) = ((k / per_side) * b, (k % per_side) * b);
                 if (0..b).all(|r| (0..b).all(|c| grid[r0 + r][c0 + c])) {
                     bs.push(k);
                     (0..b).for_each(|r| (0..b).for_each(|c| mark[r0 + r][c0 + c] = true));
@@ -820,6 +834,8 @@ mod tests {
     }
 
     // --- The design note's cases and the contract's edge cases, by hand. ---
+
+    const E9: &str = ".........";
 
     const EMPTY: [&str; 9] = [
         ".........",
@@ -1204,5 +1220,95 @@ mod tests {
         })
         .expect("valid");
         assert_eq!(t.status, SelfplayStatus::Timeout);
+    }
+
+    // --- Snapshots: whole verdicts, reviewed by hand. ---
+
+    #[test]
+    fn snapshot_play_record_with_streaks() {
+        let v = play(PlayInput {
+            board: Some(rows(&[
+                E9,
+                E9,
+                E9,
+                E9,
+                E9,
+                "########.",
+                E9,
+                ".########",
+                ".########",
+            ])),
+            moves: vec![
+                MoveInput {
+                    piece: rows(&["#"]),
+                    at: [7, 0],
+                },
+                MoveInput {
+                    piece: rows(&["#"]),
+                    at: [8, 0],
+                },
+                MoveInput {
+                    piece: rows(&["##"]),
+                    at: [0, 0],
+                },
+                MoveInput {
+                    piece: rows(&["#####"]),
+                    at: [0, 5],
+                },
+            ],
+            scoring: Scoring::Combo,
+            size: 9,
+            box_size: None,
+        })
+        .expect("valid");
+        insta::assert_json_snapshot!(v);
+    }
+
+    #[test]
+    fn snapshot_best_mid_game() {
+        let v = best(BestInput {
+            board: rows(&[
+                "##.......",
+                "#...##...",
+                "....##..#",
+                ".#......#",
+                "###....##",
+                ".........",
+                "..#...#..",
+                "..##.###.",
+                "......#..",
+            ]),
+            tray: vec![
+                rows(&["##", "##"]),
+                rows(&["#..", "#..", "###"]),
+                rows(&["###"]),
+            ],
+            scoring: Scoring::Classic,
+            streak: false,
+            size: 9,
+            box_size: None,
+        })
+        .expect("valid");
+        insta::assert_json_snapshot!(v);
+    }
+
+    #[test]
+    fn snapshot_selfplay_small() {
+        let v = selfplay(SelfplayInput {
+            games: 3,
+            seed: 2024,
+            max_trays: 30,
+            scoring: Scoring::Combo,
+            size: 9,
+            box_size: None,
+            timeout_ms: None,
+        })
+        .expect("valid");
+        insta::assert_json_snapshot!(v);
+    }
+
+    #[test]
+    fn snapshot_place_input_schema() {
+        insta::assert_json_snapshot!(schemars::schema_for!(PlaceInput));
     }
 }

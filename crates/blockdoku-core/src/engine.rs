@@ -18,6 +18,7 @@ use crate::piece::{Placement, default_set};
 use crate::rules::{Scoring, apply};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
+use std::time::Instant;
 
 /// Weights of the evaluation features (a cost: lower evaluations are better boards).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -38,6 +39,8 @@ pub struct Weights {
     pub dead: i32,
     /// Per piece of the default set that fits in at most 2 positions.
     pub scarce: i32,
+    /// In the lookahead, per piece of the default set that fits nowhere.
+    pub lookahead_dead: i32,
 }
 
 impl Default for Weights {
@@ -51,6 +54,7 @@ impl Default for Weights {
             transitions: 6,
             dead: 120,
             scarce: 20,
+            lookahead_dead: 3000,
         }
     }
 }
@@ -147,6 +151,30 @@ impl Evaluator {
         }
         base + w.dead * dead + w.scarce * scarce
     }
+
+    /// One piece of lookahead: for every piece of the default set, the evaluation of the
+    /// best board after placing it (and clearing), summed; a piece that fits nowhere costs
+    /// [`Weights::lookahead_dead`]. Lower is better.
+    pub fn lookahead(&self, board: u128) -> i64 {
+        let empty = !board & self.geo.full();
+        let mut total = 0i64;
+        for p in &self.probes {
+            let mut pos = p.positions(empty);
+            if pos == 0 {
+                total += i64::from(self.weights.lookahead_dead);
+                continue;
+            }
+            let mut best = i32::MAX;
+            while pos != 0 {
+                let anchor = pos.trailing_zeros();
+                pos &= pos - 1;
+                let (after, _) = self.geo.clear(board | p.mask_at(anchor));
+                best = best.min(self.eval_below(after, best));
+            }
+            total += i64::from(best);
+        }
+        total
+    }
 }
 
 /// One placement of a plan.
@@ -218,44 +246,75 @@ struct Search<'a> {
     scoring: Scoring,
     seen: Seen,
     path: Vec<PlanMove>,
-    best: Option<Plan>,
+    /// The best plans so far, best first, at most `keep`.
+    top: Vec<Plan>,
+    keep: usize,
     nodes: u64,
+    deadline: Option<Instant>,
+    timed_out: bool,
+}
+
+/// Orders plans: more pieces placed, then lower evaluation, then more points.
+fn rank(
+    placed: usize,
+    eval: i32,
+    points: u64,
+) -> (std::cmp::Reverse<usize>, i32, std::cmp::Reverse<u64>) {
+    (std::cmp::Reverse(placed), eval, std::cmp::Reverse(points))
 }
 
 impl Search<'_> {
-    fn better(&self, placed: usize, eval: i32, points: u64) -> bool {
-        match &self.best {
-            None => true,
-            Some(b) => {
-                (placed, -i64::from(eval), points) > (b.moves.len(), -i64::from(b.eval), b.points)
-            }
-        }
-    }
-
     fn finish(&mut self, board: u128, points: u64, streak: bool) {
-        // Only a plan with as many pieces placed as the best so far competes on evaluation;
-        // `eval_below` returns a value >= the bound when it cannot win (ties go to points,
-        // so the bound is one past the best evaluation).
-        let bound = match &self.best {
-            Some(b) if b.moves.len() == self.path.len() => b.eval.saturating_add(1),
+        let placed = self.path.len();
+        // The evaluation only needs to be exact for a plan that enters the top list;
+        // `eval_below` returns a value >= the bound when it cannot (ties go to points, so
+        // the bound is one past the worst kept evaluation).
+        let bound = match self.top.last() {
+            Some(w) if self.top.len() == self.keep => {
+                if w.moves.len() > placed {
+                    return;
+                } else if w.moves.len() == placed {
+                    w.eval.saturating_add(1)
+                } else {
+                    i32::MAX
+                }
+            }
             _ => i32::MAX,
         };
         let eval = self.ev.eval_below(board, bound);
-        if self.better(self.path.len(), eval, points) {
-            self.best = Some(Plan {
+        let key = rank(placed, eval, points);
+        let at = self
+            .top
+            .partition_point(|p| rank(p.moves.len(), p.eval, p.points) <= key);
+        if at >= self.keep {
+            return;
+        }
+        self.top.insert(
+            at,
+            Plan {
                 moves: self.path.clone(),
                 board,
-                complete: self.path.len() == self.tray.len(),
+                complete: placed == self.tray.len(),
                 eval,
                 points,
                 streak,
                 nodes: 0,
-            });
-        }
+            },
+        );
+        self.top.truncate(self.keep);
     }
 
     fn go(&mut self, board: u128, left: u8, points: u64, streak: bool) {
         self.nodes += 1;
+        if self.nodes % 1024 == 0
+            && let Some(d) = self.deadline
+            && Instant::now() >= d
+        {
+            self.timed_out = true;
+        }
+        if self.timed_out {
+            return;
+        }
         if left == 0 {
             self.finish(board, points, streak);
             return;
@@ -305,16 +364,25 @@ impl Search<'_> {
     }
 }
 
+/// How many of the best plans the one-piece lookahead compares.
+pub const LOOKAHEAD_CANDIDATES: usize = 10;
+
 /// Chooses the order and the places for a tray: every order, every placement, with clears
-/// between; the plan that places the most pieces, then has the lowest evaluation, then the
-/// most points. `streak`: the move before the tray cleared (only `combo` scoring cares).
+/// between; the plan that places the most pieces, then is best by the evaluation, then has
+/// the most points. `streak`: the move before the tray cleared (only `combo` scoring cares).
+///
+/// With `lookahead`, the [`LOOKAHEAD_CANDIDATES`] best complete plans are compared again by
+/// [`Evaluator::lookahead`]: how well every piece of the default set could be placed next.
+/// `None` when `deadline` passed first.
 pub fn best_plan(
     ev: &Evaluator,
     board: u128,
     tray: &[Placement],
     scoring: Scoring,
     streak: bool,
-) -> Plan {
+    lookahead: bool,
+    deadline: Option<Instant>,
+) -> Option<Plan> {
     let twin = (0..tray.len())
         .map(|i| (0..i).find(|&j| tray[j].same_shape(&tray[i])))
         .collect();
@@ -325,8 +393,11 @@ pub fn best_plan(
         scoring,
         seen: Seen::default(),
         path: Vec::with_capacity(tray.len()),
-        best: None,
+        top: Vec::new(),
+        keep: if lookahead { LOOKAHEAD_CANDIDATES } else { 1 },
         nodes: 0,
+        deadline,
+        timed_out: false,
     };
     let all = if tray.len() >= 8 {
         u8::MAX
@@ -334,16 +405,39 @@ pub fn best_plan(
         (1u8 << tray.len()) - 1
     };
     s.go(board, all, 0, streak);
+    if s.timed_out {
+        return None;
+    }
     let nodes = s.nodes;
-    let mut plan = s.best.unwrap_or(Plan {
-        moves: Vec::new(),
-        board,
-        complete: tray.is_empty(),
-        eval: ev.eval(board),
-        points: 0,
-        streak,
-        nodes: 0,
-    });
+    let mut top = s.top;
+    let mut plan = if lookahead && top.len() > 1 && top[0].complete {
+        top.retain(|p| p.complete);
+        let mut best: Option<(i64, usize)> = None;
+        for (i, p) in top.iter().enumerate() {
+            if deadline.is_some_and(|d| Instant::now() >= d) {
+                return None;
+            }
+            let cost = ev.lookahead(p.board);
+            // Strictly better only: ties keep the earlier (better ranked) plan.
+            if best.is_none_or(|(c, _)| cost < c) {
+                best = Some((cost, i));
+            }
+        }
+        let i = best.map_or(0, |(_, i)| i);
+        top.swap_remove(i)
+    } else if top.is_empty() {
+        Plan {
+            moves: Vec::new(),
+            board,
+            complete: tray.is_empty(),
+            eval: ev.eval(board),
+            points: 0,
+            streak,
+            nodes: 0,
+        }
+    } else {
+        top.swap_remove(0)
+    };
     plan.nodes = nodes;
-    plan
+    Some(plan)
 }

@@ -114,8 +114,7 @@ impl Geometry {
             cols.push((0..size).fold(0, |m, r| m | bit(r, i)));
         }
         let mut boxes = Vec::new();
-        if box_size != 0 {
-            let per_side = size / box_size;
+        if let Some(per_side) = size.checked_div(box_size) {
             for br in 0..per_side {
                 for bc in 0..per_side {
                     let mut m = 0;
@@ -301,8 +300,8 @@ mod tests {
             assert_eq!(g.full().count_ones() as usize, n * n);
             assert_eq!(g.rows().iter().fold(0, |a, m| a | m), g.full());
             assert_eq!(g.cols().iter().fold(0, |a, m| a | m), g.full());
-            if b > 0 {
-                assert_eq!(g.boxes().len(), (n / b) * (n / b));
+            if let Some(per_side) = n.checked_div(b) {
+                assert_eq!(g.boxes().len(), per_side * per_side);
                 assert_eq!(g.boxes().iter().fold(0, |a, m| a | m), g.full());
                 assert!(g.boxes().iter().all(|m| m.count_ones() as usize == b * b));
             } else {

@@ -69,6 +69,11 @@ pub struct GameRecord {
     pub ending: Ending,
     /// The final board.
     pub board: u128,
+    /// The last tray dealt (indexes into the default set), the one that ended the game when
+    /// it ended by `GameOver`.
+    pub last_tray: [usize; 3],
+    /// The board before the last tray.
+    pub board_before: u128,
 }
 
 /// The seeds of the games of a run.
@@ -96,6 +101,8 @@ pub fn play_game(
         pieces: 0,
         ending: Ending::Cap,
         board: 0,
+        last_tray: [0; 3],
+        board_before: 0,
     };
     let mut streak = false;
     while rec.trays < max_trays {
@@ -103,10 +110,15 @@ pub fn play_game(
             rec.ending = Ending::Timeout;
             return rec;
         }
-        let tray: Vec<Placement> = (0..3)
-            .map(|_| set[rng.below(set.len() as u64) as usize].clone())
-            .collect();
-        let plan = best_plan(ev, rec.board, &tray, scoring, streak);
+        for t in rec.last_tray.iter_mut() {
+            *t = rng.below(set.len() as u64) as usize;
+        }
+        let tray: Vec<Placement> = rec.last_tray.iter().map(|&t| set[t].clone()).collect();
+        rec.board_before = rec.board;
+        let Some(plan) = best_plan(ev, rec.board, &tray, scoring, streak, true, deadline) else {
+            rec.ending = Ending::Timeout;
+            return rec;
+        };
         rec.board = plan.board;
         rec.score += plan.points;
         rec.pieces += plan.moves.len() as u64;

@@ -1,0 +1,48 @@
+//! Prints one self-played game tray by tray: `cargo run --release -p blockdoku-core --example trace -- SEED GAME TRAYS`.
+#![allow(clippy::print_stdout)]
+
+use blockdoku_core::engine::{Evaluator, best_plan};
+use blockdoku_core::geometry::Geometry;
+use blockdoku_core::piece::{DEFAULT_PIECES, Placement, default_set};
+use blockdoku_core::rules::Scoring;
+use blockdoku_core::selfplay::{SplitMix64, game_seeds};
+
+fn main() {
+    let args: Vec<u64> = std::env::args()
+        .skip(1)
+        .filter_map(|a| a.parse().ok())
+        .collect();
+    let seed = args.first().copied().unwrap_or(0);
+    let game = args.get(1).copied().unwrap_or(0) as usize;
+    let trays = args.get(2).copied().unwrap_or(20);
+    let geo = Geometry::standard();
+    let ev = Evaluator::new(geo.clone());
+    let set: Vec<Placement> = default_set()
+        .iter()
+        .map(|p| Placement::new(p, &geo))
+        .collect();
+    let mut rng = SplitMix64::new(game_seeds(seed, game + 1)[game]);
+    let mut board = 0u128;
+    for t in 0..trays {
+        let idx: Vec<usize> = (0..3).map(|_| rng.below(47) as usize).collect();
+        let tray: Vec<Placement> = idx.iter().map(|&i| set[i].clone()).collect();
+        let Some(plan) = best_plan(&ev, board, &tray, Scoring::Classic, false, true, None) else {
+            return;
+        };
+        println!(
+            "tray {t}: {:?} eval {} points {} nodes {}",
+            idx.iter().map(|&i| DEFAULT_PIECES[i]).collect::<Vec<_>>(),
+            plan.eval,
+            plan.points,
+            plan.nodes
+        );
+        for (a, b) in geo.render(board).iter().zip(geo.render(plan.board)) {
+            println!("    {a}   {b}");
+        }
+        board = plan.board;
+        if !plan.complete {
+            println!("game over");
+            break;
+        }
+    }
+}
