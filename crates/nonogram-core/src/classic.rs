@@ -40,7 +40,7 @@
 //! the end, whether the first block starts and the last block ends the line); the rules
 //! then only look at block lengths. No allocation after the scratch buffer has grown.
 
-use crate::line::Cell;
+use crate::line::{Cell, line_masks};
 
 /// Reusable scratch space for [`ClassicFeedback::matches`].
 #[derive(Debug, Default, Clone)]
@@ -70,53 +70,8 @@ impl ClassicFeedback {
         Self::default()
     }
 
-    /// Cuts the line into blocks (lengths into `self.blocks`) and returns its shape.
-    fn scan(&mut self, line: &[Cell]) -> Shape {
-        if line.len() <= 64 {
-            self.scan_short(line)
-        } else {
-            self.scan_long(line)
-        }
-    }
-
-    /// Lines of up to 64 cells (nearly every real puzzle): the cells become two bit masks
-    /// and blocks come out of bit arithmetic, without a branch per cell.
-    fn scan_short(&mut self, line: &[Cell]) -> Shape {
-        self.blocks.clear();
-        let mut filled = 0u64;
-        let mut untouched = 0u64;
-        for (i, &c) in line.iter().enumerate() {
-            filled |= u64::from(c == Cell::Filled) << i;
-            untouched |= u64::from(c == Cell::Unknown) << i;
-        }
-        let mut rest = filled;
-        while rest != 0 {
-            let start = rest.trailing_zeros();
-            let len = (!(rest >> start)).trailing_zeros();
-            self.blocks.push(len);
-            rest &= (!0u64).checked_shl(start + len).unwrap_or(0);
-        }
-        let starts = filled & !(filled << 1);
-        let (from_start, from_end) = if untouched == 0 {
-            (self.blocks.len(), self.blocks.len())
-        } else {
-            let first = untouched.trailing_zeros();
-            let last = 63 - untouched.leading_zeros();
-            (
-                (starts & ((1u64 << first) - 1)).count_ones() as usize,
-                (starts >> last).count_ones() as usize,
-            )
-        };
-        Shape {
-            from_start,
-            from_end,
-            first_is_start: filled & 1 != 0,
-            last_is_end: !line.is_empty() && (filled >> (line.len() - 1)) & 1 != 0,
-            complete: untouched == 0,
-        }
-    }
-
-    /// Any length: one pass, cell by cell.
+    /// Cuts a line of any length into blocks (lengths into `self.blocks`), one pass cell
+    /// by cell, and returns its shape.
     fn scan_long(&mut self, line: &[Cell]) -> Shape {
         self.blocks.clear();
         let mut shape = Shape::default();
@@ -167,86 +122,131 @@ impl ClassicFeedback {
     pub fn matches(&mut self, clues: &[u32], line: &[Cell], matched: &mut [bool]) {
         assert_eq!(clues.len(), matched.len(), "one verdict per clue");
         matched.fill(false);
-        let shape = self.scan(line);
-        let blocks = self.blocks.as_slice();
-        let nb = blocks.len();
-        let m = clues.len();
+        if line.len() <= 64 {
+            let mut buf = [0u32; 32];
+            let (nb, shape) = scan_short(line, &mut buf);
+            apply_rules(clues, &buf[..nb], shape, matched);
+        } else {
+            let shape = self.scan_long(line);
+            apply_rules(clues, &self.blocks, shape, matched);
+        }
+    }
+}
 
-        // 1. No blocks: only the empty-line clue [0] is satisfied.
-        if nb == 0 {
-            if clues == [0] {
-                matched[0] = true;
-            }
-            return;
-        }
-        // 2. The blocks read exactly as the clues.
-        if blocks == clues {
-            matched.fill(true);
-            return;
-        }
-        // 3. A complete line with too many blocks is simply wrong.
-        if nb > m && shape.complete {
-            return;
-        }
+/// Lines of up to 64 cells (nearly every real puzzle): cuts the line into blocks (lengths
+/// into `buf`, at most 32 of them) with bit arithmetic instead of a branch per cell, and
+/// returns how many there are and the line's shape.
+fn scan_short(line: &[Cell], buf: &mut [u32; 32]) -> (usize, Shape) {
+    let (filled, empty) = line_masks(line);
+    let cells = (!0u64).checked_shl(line.len() as u32).map_or(!0, |m| !m);
+    let untouched = cells & !(filled | empty);
+    let starts = filled & !(filled << 1);
+    let ends = filled & !(filled >> 1);
+    let nb = starts.count_ones() as usize;
+    let (mut s, mut e) = (starts, ends);
+    for slot in buf.iter_mut().take(nb) {
+        *slot = e.trailing_zeros() - s.trailing_zeros() + 1;
+        s &= s - 1;
+        e &= e - 1;
+    }
+    let (from_start, from_end) = if untouched == 0 {
+        (nb, nb)
+    } else {
+        let first = untouched.trailing_zeros();
+        let last = 63 - untouched.leading_zeros();
+        (
+            (starts & ((1u64 << first) - 1)).count_ones() as usize,
+            (starts >> last).count_ones() as usize,
+        )
+    };
+    let shape = Shape {
+        from_start,
+        from_end,
+        first_is_start: filled & 1 != 0,
+        last_is_end: !line.is_empty() && (filled >> (line.len() - 1)) & 1 != 0,
+        complete: untouched == 0,
+    };
+    (nb, shape)
+}
 
-        let mut count = 0usize;
-        // 4. Forward scan. The last block is skipped when it is the line's end: that block
-        // belongs to the backward scan.
-        let forward_end = m.min(nb).min(shape.from_start);
-        for i in 0..forward_end {
-            if i == nb - 1 && shape.last_is_end {
-                break;
-            }
-            if blocks[i] != clues[i] {
-                break;
-            }
-            matched[i] = true;
-            count += 1;
-        }
+/// The note's rules on a line cut into blocks. `matched` is all false on entry.
+fn apply_rules(clues: &[u32], blocks: &[u32], shape: Shape, matched: &mut [bool]) {
+    let nb = blocks.len();
+    let m = clues.len();
 
-        // 5. Backward scan.
-        if shape.from_end > 0 {
-            for i in 0..m {
-                if i >= nb {
-                    // Clues left but no blocks: a repeated pattern matched from both ends.
-                    if shape.complete && count >= m {
-                        matched.fill(false);
-                        count = 0;
-                    }
-                    break;
-                }
-                let b = nb - 1 - i;
-                let c = m - 1 - i;
-                if (b == 0 && shape.first_is_start) || i >= shape.from_end || blocks[b] != clues[c]
-                {
-                    break;
-                }
-                if matched[c] {
-                    // A clue claimed twice: the line is wrong, show it all as wrong.
+    // 1. No blocks: only the empty-line clue [0] is satisfied.
+    if nb == 0 {
+        if clues == [0] {
+            matched[0] = true;
+        }
+        return;
+    }
+    // 2. The blocks read exactly as the clues.
+    if blocks == clues {
+        matched.fill(true);
+        return;
+    }
+    // 3. A complete line with too many blocks is simply wrong.
+    if nb > m && shape.complete {
+        return;
+    }
+
+    let mut count = 0usize;
+    // 4. Forward scan. The last block is skipped when it is the line's end: that block
+    // belongs to the backward scan.
+    let forward_end = m.min(nb).min(shape.from_start);
+    for i in 0..forward_end {
+        if i == nb - 1 && shape.last_is_end {
+            break;
+        }
+        if blocks[i] != clues[i] {
+            break;
+        }
+        matched[i] = true;
+        count += 1;
+    }
+
+    // 5. Backward scan.
+    if shape.from_end > 0 {
+        for i in 0..m {
+            if i >= nb {
+                // Clues left but no blocks: a repeated pattern matched from both ends.
+                if shape.complete && count >= m {
                     matched.fill(false);
                     count = 0;
-                    break;
                 }
-                matched[c] = true;
-                count += 1;
+                break;
             }
+            let b = nb - 1 - i;
+            let c = m - 1 - i;
+            if (b == 0 && shape.first_is_start) || i >= shape.from_end || blocks[b] != clues[c] {
+                break;
+            }
+            if matched[c] {
+                // A clue claimed twice: the line is wrong, show it all as wrong.
+                matched.fill(false);
+                count = 0;
+                break;
+            }
+            matched[c] = true;
+            count += 1;
         }
+    }
 
-        // 6. Everything matched without being a solution: blocks were skipped in between.
-        if count == m {
-            matched.fill(false);
-            return;
+    // 6. Everything matched without being a solution: blocks were skipped in between.
+    if count == m {
+        matched.fill(false);
+        return;
+    }
+
+    // 7. Ambiguity check: a block at the very start or end belongs to the first or last
+    // clue whatever else the line holds.
+    if shape.complete {
+        if shape.first_is_start && blocks[0] == clues[0] {
+            matched[0] = true;
         }
-
-        // 7. Ambiguity check: a block at the very start or end belongs to the first or last
-        // clue whatever else the line holds.
-        if shape.complete {
-            if shape.first_is_start && blocks[0] == clues[0] {
-                matched[0] = true;
-            }
-            if shape.last_is_end && blocks[nb - 1] == clues[m - 1] {
-                matched[m - 1] = true;
-            }
+        if shape.last_is_end && blocks[nb - 1] == clues[m - 1] {
+            matched[m - 1] = true;
         }
     }
 }
@@ -483,10 +483,10 @@ mod tests {
             prop_assert_eq!(classic_matches(&clues, &line), reference(&clues, &line));
             let mut scratch = ClassicFeedback::new();
             let short = line.len().min(64);
-            let a = scratch.scan_short(&line[..short]);
-            let blocks_a = scratch.blocks.clone();
+            let mut buf = [0u32; 32];
+            let (nb, a) = scan_short(&line[..short], &mut buf);
             let b = scratch.scan_long(&line[..short]);
-            prop_assert_eq!(blocks_a, scratch.blocks.clone());
+            prop_assert_eq!(&buf[..nb], scratch.blocks.as_slice());
             prop_assert_eq!(
                 (a.from_start, a.from_end, a.first_is_start, a.last_is_end, a.complete),
                 (b.from_start, b.from_end, b.first_is_start, b.last_is_end, b.complete)

@@ -13,15 +13,64 @@ use std::fmt;
 pub const MAX_LINE_LEN: usize = 1000;
 
 /// One cell of a line as the player sees it.
+///
+/// The discriminants are fixed (bit 0 = filled, bit 1 = empty) so that [`line_masks`] can
+/// read eight cells at a time.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[repr(u8)]
 pub enum Cell {
     /// Untouched: `.`.
     #[default]
-    Unknown,
+    Unknown = 0,
     /// Filled: `#`.
-    Filled,
+    Filled = 1,
     /// Crossed out by the player, known empty: `x` or `X`.
-    Empty,
+    Empty = 2,
+}
+
+/// Bit masks of the first 64 cells of a line: bit i of the first mask is set when cell i is
+/// `Filled`, of the second when it is `Empty`. Eight cells at a time: their discriminants
+/// make one `u64` whose bytes carry the filled bit at bit 0 and the empty bit at bit 1, and
+/// one multiplication gathers bit 0 of every byte into one byte (the eight partial products
+/// land on distinct bits of the top byte, without carries).
+#[inline]
+pub fn line_masks(line: &[Cell]) -> (u64, u64) {
+    const LOW: u64 = 0x0101_0101_0101_0101;
+    const GATHER: u64 = 0x0102_0408_1020_4080;
+    #[inline]
+    fn eight(bytes: [u8; 8]) -> (u64, u64) {
+        let x = u64::from_le_bytes(bytes);
+        (
+            (x & LOW).wrapping_mul(GATHER) >> 56,
+            ((x >> 1) & LOW).wrapping_mul(GATHER) >> 56,
+        )
+    }
+    let line = &line[..line.len().min(64)];
+    let mut filled = 0u64;
+    let mut empty = 0u64;
+    let chunks = line.chunks_exact(8);
+    let rest = chunks.remainder();
+    let mut shift = 0;
+    for chunk in chunks {
+        let mut bytes = [0u8; 8];
+        for (b, &c) in bytes.iter_mut().zip(chunk) {
+            *b = c as u8;
+        }
+        let (f, e) = eight(bytes);
+        filled |= f << shift;
+        empty |= e << shift;
+        shift += 8;
+    }
+    if !rest.is_empty() {
+        let mut bytes = [0u8; 8];
+        for (b, &c) in bytes.iter_mut().zip(rest) {
+            *b = c as u8;
+        }
+        let (f, e) = eight(bytes);
+        filled |= f << shift;
+        empty |= e << shift;
+    }
+    (filled, empty)
 }
 
 impl Cell {
@@ -323,6 +372,33 @@ mod tests {
         // Huge clues never overflow.
         let huge = vec![u32::MAX; 5];
         assert!(validate_clues(&huge, 10).is_err());
+    }
+
+    #[test]
+    fn masks_match_cells() {
+        for len in [0usize, 1, 7, 8, 9, 30, 63, 64, 70] {
+            let line: Vec<Cell> = (0..len)
+                .map(|i| match (i * 7 + len) % 3 {
+                    0 => Cell::Unknown,
+                    1 => Cell::Filled,
+                    _ => Cell::Empty,
+                })
+                .collect();
+            let (f, e) = line_masks(&line);
+            for i in 0..64 {
+                let cell = line.get(i).copied();
+                assert_eq!(
+                    (f >> i) & 1 == 1,
+                    cell == Some(Cell::Filled),
+                    "len {len} cell {i}"
+                );
+                assert_eq!(
+                    (e >> i) & 1 == 1,
+                    cell == Some(Cell::Empty),
+                    "len {len} cell {i}"
+                );
+            }
+        }
     }
 
     #[test]

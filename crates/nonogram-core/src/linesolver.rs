@@ -13,7 +13,7 @@
 //! ends the line). A state `(j, i)` means "clues `0..j` are placed in cells `0..i`, and cell
 //! `i` is the first cell not yet decided"; the states run over `i` in `0..=n + 1`.
 
-use crate::line::{Cell, normalize_clues};
+use crate::line::{Cell, line_masks, normalize_clues};
 use std::fmt;
 
 /// No arrangement of the clues fits the line.
@@ -361,12 +361,10 @@ impl LineSolver {
     /// fits by the cells alone (cells may be filled, the cell after may be empty).
     fn masks_bits(&mut self, line: &[Cell]) {
         let n = self.n;
-        let mut gaps = 1u64 << n;
-        let mut open = 0u64;
-        for (i, &c) in line.iter().enumerate() {
-            gaps |= u64::from(c != Cell::Filled) << i;
-            open |= u64::from(c != Cell::Empty) << i;
-        }
+        let (filled, empty) = line_masks(line);
+        let cells = (1u64 << n) - 1;
+        let gaps = (cells & !filled) | (1u64 << n);
+        let open = cells & !empty;
         self.gaps_bits = gaps;
         self.fit_bits.clear();
         for &len in &self.clues {
