@@ -270,14 +270,17 @@ mod tests {
 
     /// The rules of the note written out block by block, straight from their definitions
     /// (flags computed per block, not in one pass), as an independent reference.
-    fn reference(clues: &[u32], line: &[Cell]) -> Vec<bool> {
-        struct Block {
-            len: u32,
-            from_start: bool,
-            from_end: bool,
-            is_start: bool,
-            is_end: bool,
-        }
+    #[derive(Debug, Clone, PartialEq, Eq)]
+    struct Block {
+        len: u32,
+        from_start: bool,
+        from_end: bool,
+        is_start: bool,
+        is_end: bool,
+    }
+
+    /// Blocks with their flags straight from the definitions.
+    fn reference_blocks(line: &[Cell]) -> Vec<Block> {
         let n = line.len();
         let mut blocks = Vec::new();
         let mut i = 0;
@@ -298,6 +301,66 @@ mod tests {
                 is_end: i == n,
             });
         }
+        blocks
+    }
+
+    /// Blocks as the note's single loop finds them: a flag "still connected to the line's
+    /// start", a flag "the next block is connected to the previous one (or to the start)",
+    /// and the first block of the current connected chain; at the end of the line, if the
+    /// chain is still connected, every block from the chain's first one is connected to
+    /// the end.
+    fn note_loop_blocks(line: &[Cell]) -> Vec<Block> {
+        let n = line.len();
+        let mut blocks: Vec<Block> = Vec::new();
+        let mut to_start = true;
+        let mut chained = true;
+        let mut chain_first = 0;
+        let mut i = 0;
+        while i < n {
+            match line[i] {
+                Cell::Unknown => {
+                    to_start = false;
+                    chained = false;
+                    i += 1;
+                }
+                Cell::Empty => i += 1,
+                Cell::Filled => {
+                    if !chained {
+                        chain_first = blocks.len();
+                    }
+                    let s = i;
+                    while i < n && line[i] == Cell::Filled {
+                        i += 1;
+                    }
+                    blocks.push(Block {
+                        len: (i - s) as u32,
+                        from_start: to_start,
+                        from_end: false,
+                        is_start: s == 0,
+                        is_end: i == n,
+                    });
+                    // The cell after the block: an untouched one breaks both
+                    // connections, a cross or the line's end keeps the chain.
+                    if i < n && line[i] == Cell::Unknown {
+                        to_start = false;
+                        chained = false;
+                    } else {
+                        chained = true;
+                    }
+                    i += 1;
+                }
+            }
+        }
+        if chained {
+            for b in blocks.iter_mut().skip(chain_first) {
+                b.from_end = true;
+            }
+        }
+        blocks
+    }
+
+    fn reference(clues: &[u32], line: &[Cell]) -> Vec<bool> {
+        let blocks = reference_blocks(line);
         let m = clues.len();
         let mut out = vec![false; m];
         let count = |o: &Vec<bool>| o.iter().filter(|&&b| b).count();
@@ -470,6 +533,12 @@ mod tests {
         #[test]
         fn one_pass_agrees_with_reference(clues in any_clues(), line in any_line(20)) {
             prop_assert_eq!(classic_matches(&clues, &line), reference(&clues, &line));
+        }
+
+        /// The block flags by definition are the ones the note's single loop computes.
+        #[test]
+        fn block_flags_match_the_note_loop(line in any_line(24)) {
+            prop_assert_eq!(reference_blocks(&line), note_loop_blocks(&line));
         }
 
         /// Both scans (bit masks up to 64 cells, cell by cell beyond) agree with the
