@@ -198,14 +198,19 @@ impl CodeSpec {
     pub fn check_feedback(&self, fb: Feedback) -> Result<(), String> {
         let len = self.length as u64;
         let (s, b) = (u64::from(fb.strikes), u64::from(fb.balls));
+        let counts = format!(
+            "{s} strike{} and {b} ball{}",
+            if s == 1 { "" } else { "s" },
+            if b == 1 { "" } else { "s" }
+        );
         if s + b > len {
             return Err(format!(
-                "{s} strikes and {b} balls add up to more than the {len} symbols of a code"
+                "{counts} add up to more than the {len} symbols of a code"
             ));
         }
         if s + 1 == len && b == 1 {
             return Err(format!(
-                "{s} strikes and 1 ball cannot happen: when all but one symbol are strikes, the last one cannot be a ball"
+                "{counts} cannot happen: when all but one symbol are strikes, the last one cannot be a ball"
             ));
         }
         if !self.repeats {
@@ -213,7 +218,7 @@ impl CodeSpec {
             let least = (2 * len).saturating_sub(self.symbols() as u64);
             if s + b < least {
                 return Err(format!(
-                    "{s} strikes and {b} balls cannot happen: two codes of {len} different symbols out of {} always share at least {least}",
+                    "{counts} cannot happen: two codes of {len} different symbols out of {} always share at least {least}",
                     self.symbols()
                 ));
             }

@@ -214,12 +214,14 @@ impl<'a> Optimizer<'a> {
             scratch: Scratch::new(space.classes()),
         };
         // Round 1: the candidates.
-        let inside: Vec<u32> = set
-            .iter()
-            .copied()
-            .filter(|&g| sym.is_canonical(space.code(g)))
-            .collect();
+        let Some(inside) = self.canonical(&sym, set.iter().copied()) else {
+            return ABORT;
+        };
         let order = self.rank(&inside, &keys, &mut counts, limit, &mut search);
+        if n > 4096 && self.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.timed_out = true;
+            return ABORT;
+        }
         self.search(set, used, history, &order, &mut search);
         if self.timed_out {
             return ABORT;
@@ -231,13 +233,16 @@ impl<'a> Optimizer<'a> {
         };
         if !done {
             // Round 2: every other code.
-            let outside: Vec<u32> = sym
-                .pool(space)
-                .into_iter()
-                .filter(|g| set.binary_search(g).is_err())
-                .collect();
+            let others = (0..space.len() as u32).filter(|g| set.binary_search(g).is_err());
+            let Some(outside) = self.canonical(&sym, others) else {
+                return ABORT;
+            };
             let cutoff = search.best;
             let order = self.rank(&outside, &keys, &mut counts, cutoff, &mut search);
+            if n > 4096 && self.deadline.is_some_and(|d| Instant::now() >= d) {
+                self.timed_out = true;
+                return ABORT;
+            }
             self.search(set, used, history, &order, &mut search);
             if self.timed_out {
                 return ABORT;
@@ -265,6 +270,25 @@ impl<'a> Optimizer<'a> {
         }
     }
 
+    /// The codes of `codes` that are first in their orbit; `None` when the deadline passes
+    /// (checked as it goes: with many symmetries this is slow on big games).
+    fn canonical(&mut self, sym: &Symmetry, codes: impl Iterator<Item = u32>) -> Option<Vec<u32>> {
+        let mut out = Vec::new();
+        for (i, g) in codes.enumerate() {
+            if i % 1024 == 1023
+                && let Some(d) = self.deadline
+                && Instant::now() >= d
+            {
+                self.timed_out = true;
+                return None;
+            }
+            if sym.is_canonical(self.space.code(g)) {
+                out.push(g);
+            }
+        }
+        Some(out)
+    }
+
     /// Scores `guesses` by their lower bound over the set (gathered as `keys`), dropping those
     /// that tell nothing; those whose bound reaches `cutoff` can never be searched, so only the
     /// least of their bounds is kept (in `st.fail`). Sorted best first.
@@ -281,7 +305,15 @@ impl<'a> Optimizer<'a> {
         let classes = space.classes();
         let n = keys.len() as u32;
         let mut order = Vec::new();
-        for &g in guesses {
+        for (i, &g) in guesses.iter().enumerate() {
+            // Huge sets: look at the clock within the scan too.
+            if n > 4096
+                && i % 64 == 0
+                && let Some(d) = self.deadline
+                && Instant::now() >= d
+            {
+                return Vec::new();
+            }
             counts.iter_mut().for_each(|c| *c = 0);
             let gk = space.key(g);
             for k in keys {

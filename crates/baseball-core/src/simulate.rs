@@ -17,9 +17,9 @@ use crate::code::spec_from;
 use crate::error::InputError;
 use crate::optimal::Optimizer;
 use crate::rng;
-use crate::solve::{Status, deadline};
+use crate::solve::{MAX_UNTIMED_WORK, Status, deadline, too_much_work};
 use crate::space::Space;
-use crate::strategy::{Knowledge, Strategy, choose_simple};
+use crate::strategy::{Knowledge, Strategy, choice_work, choose_until};
 
 /// Input of `simulate`: `{"length": 4, "strategy": "entropy"}`.
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
@@ -76,6 +76,8 @@ enum Stop {
     Timeout,
     /// A strategy made a guess that teaches nothing (a bug guard: the walk would never end).
     NoProgress(String),
+    /// A choice too large to make without a deadline.
+    TooMuch(InputError),
 }
 
 struct Walk<'a> {
@@ -99,7 +101,18 @@ impl Walk<'_> {
                 let mut opt = m.lock().map_err(|_| Stop::Timeout)?;
                 opt.solve(know).map(|(_, g)| g).ok_or(Stop::Timeout)
             }
-            None => Ok(choose_simple(self.space, self.strategy, know)),
+            None => {
+                if self.deadline.is_none()
+                    && choice_work(self.space, self.strategy, know) > MAX_UNTIMED_WORK
+                {
+                    return Err(Stop::TooMuch(too_much_work(
+                        self.space,
+                        self.strategy,
+                        know,
+                    )));
+                }
+                choose_until(self.space, self.strategy, know, self.deadline).ok_or(Stop::Timeout)
+            }
         }
     }
 
@@ -219,6 +232,7 @@ pub fn simulate(input: SimulateInput) -> Result<SimulateVerdict, InputError> {
             verdict.status = Status::Done;
         }
         Err(Stop::Timeout) => {}
+        Err(Stop::TooMuch(e)) => return Err(e),
         Err(Stop::NoProgress(g)) => {
             return Err(InputError::new(
                 "/strategy",

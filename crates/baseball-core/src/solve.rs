@@ -11,7 +11,7 @@ use crate::error::InputError;
 use crate::optimal::Optimizer;
 use crate::rng;
 use crate::space::Space;
-use crate::strategy::{Knowledge, Strategy, choose_simple};
+use crate::strategy::{Knowledge, Strategy, choice_work, choose_until};
 
 /// Candidates are listed in full when there are at most this many, unless `max_candidates` says
 /// otherwise.
@@ -131,6 +131,24 @@ pub(crate) fn parse_history(
     Ok(out)
 }
 
+/// Most feedback evaluations one heuristic choice may cost when the caller set no
+/// `timeout_ms` (a few seconds); beyond it the input is refused rather than left to run for
+/// minutes or hours.
+pub(crate) const MAX_UNTIMED_WORK: u64 = 1_000_000_000;
+
+/// The error for a heuristic choice too large to make without a deadline.
+pub(crate) fn too_much_work(space: &Space, s: Strategy, know: &Knowledge) -> InputError {
+    InputError::new(
+        "/strategy",
+        format!(
+            "{} would compare about {} guesses with {} candidates; set timeout_ms (or --timeout), or use \"first\" or \"random\"",
+            s.name(),
+            choice_work(space, s, know) / know.set.len().max(1) as u64,
+            know.set.len()
+        ),
+    )
+}
+
 /// The deadline of a command given `timeout_ms`.
 pub(crate) fn deadline(timeout_ms: Option<u64>) -> Option<Instant> {
     timeout_ms.map(|ms| Instant::now() + Duration::from_millis(ms))
@@ -185,7 +203,15 @@ pub fn solve(input: SolveInput) -> Result<SolveVerdict, InputError> {
                 None => verdict.status = Status::Timeout,
             }
         }
-        s => verdict.next_guess = Some(space.format(choose_simple(&space, s, &know))),
+        s => {
+            if deadline.is_none() && choice_work(&space, s, &know) > MAX_UNTIMED_WORK {
+                return Err(too_much_work(&space, s, &know));
+            }
+            match choose_until(&space, s, &know, deadline) {
+                Some(g) => verdict.next_guess = Some(space.format(g)),
+                None => verdict.status = Status::Timeout,
+            }
+        }
     }
     Ok(verdict)
 }

@@ -10,6 +10,9 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
 use crate::rng;
 use crate::space::Space;
 
@@ -167,15 +170,26 @@ fn better(a: &Scored, b: &Scored) -> bool {
 /// `most-parts`), `first` or `random`. The set must not be empty. Ties go to a consistent
 /// candidate, then to the lowest code.
 pub fn choose_simple(space: &Space, strategy: Strategy, know: &Knowledge) -> u32 {
+    choose_until(space, strategy, know, None).unwrap_or(know.set[0])
+}
+
+/// Like [`choose_simple`], giving up (`None`) when `deadline` passes: on games of hundreds of
+/// thousands of codes one heuristic choice compares every guess with every candidate.
+pub fn choose_until(
+    space: &Space,
+    strategy: Strategy,
+    know: &Knowledge,
+    deadline: Option<Instant>,
+) -> Option<u32> {
     let set = &know.set;
     debug_assert!(!set.is_empty());
     match strategy {
-        Strategy::First => return set[0],
-        Strategy::Random => return set[rng::below(know.rng, set.len() as u64) as usize],
+        Strategy::First => return Some(set[0]),
+        Strategy::Random => return Some(set[rng::below(know.rng, set.len() as u64) as usize]),
         _ => {}
     }
     if set.len() <= 2 {
-        return set[0];
+        return Some(set[0]);
     }
     let keys = space.keys_of(set);
     let classes = space.classes();
@@ -187,7 +201,7 @@ pub fn choose_simple(space: &Space, strategy: Strategy, know: &Knowledge) -> u32
         for (i, &g) in set.iter().enumerate() {
             space.partition_counts(&keys[i], &keys, &mut counts);
             if counts.iter().all(|&c| c <= 1) {
-                return g;
+                return Some(g);
             }
         }
     }
@@ -209,10 +223,18 @@ pub fn choose_simple(space: &Space, strategy: Strategy, know: &Knowledge) -> u32
             g,
         )
     };
+    let expired = AtomicBool::new(false);
     let scan = |chunk: &[u32]| -> Option<Scored> {
         let mut counts = vec![0u32; classes];
         let mut best: Option<Scored> = None;
-        for &g in chunk {
+        for (i, &g) in chunk.iter().enumerate() {
+            if i % 64 == 0
+                && let Some(d) = deadline
+                && (expired.load(Ordering::Relaxed) || Instant::now() >= d)
+            {
+                expired.store(true, Ordering::Relaxed);
+                return None;
+            }
             let s = score(g, &mut counts);
             if best.as_ref().is_none_or(|b| better(&s, b)) {
                 best = Some(s);
@@ -234,7 +256,20 @@ pub fn choose_simple(space: &Space, strategy: Strategy, know: &Knowledge) -> u32
     } else {
         scan(&pool)
     };
-    best.map_or(set[0], |b| b.2)
+    if expired.load(Ordering::Relaxed) {
+        return None;
+    }
+    Some(best.map_or(set[0], |b| b.2))
+}
+
+/// Feedback evaluations one heuristic choice would cost at `know` (guesses examined times
+/// candidates), to refuse hopeless work when no deadline is set.
+pub fn choice_work(space: &Space, strategy: Strategy, know: &Knowledge) -> u64 {
+    match strategy {
+        Strategy::First | Strategy::Random => know.set.len() as u64,
+        _ if know.set.len() <= 2 => 1,
+        _ => strategy_pool(space, know).len() as u64 * know.set.len() as u64,
+    }
 }
 
 /// The guesses a heuristic examines: one per orbit of the symmetries that fix the history (the
