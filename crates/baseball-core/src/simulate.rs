@@ -281,6 +281,28 @@ mod tests {
         }
     }
 
+    /// The issue's goal for the best heuristic on 4 digits: at most 5.25 guesses on average
+    /// (the optimum is 26274 / 5040 = 5.2131).
+    #[test]
+    fn entropy_on_four_digits_averages_at_most_5_25() {
+        let v = run(r#"{"length": 4, "strategy": "entropy"}"#);
+        assert_eq!(v.secrets, 5040);
+        assert_eq!(v.histogram.iter().sum::<u64>(), 5040);
+        let total = v.total_guesses.unwrap();
+        assert!(total >= 26274, "below the published optimum: {total}");
+        assert!(v.average.unwrap() <= 5.25, "{v:?}");
+    }
+
+    /// Knuth's minimax on Mastermind: 5801 guesses in all (4.476 on average), never more than 5.
+    #[test]
+    fn knuth_mastermind() {
+        let v =
+            run(r#"{"length": 4, "alphabet": "123456", "repeats": true, "strategy": "minimax"}"#);
+        assert_eq!(v.total_guesses, Some(5801));
+        assert_eq!(v.worst, Some(5));
+        assert_eq!(v.first_guess.as_deref(), Some("1122"));
+    }
+
     #[test]
     fn random_with_a_seed_is_repeatable_and_matches_solve() {
         let a = run(r#"{"strategy": "random", "seed": 3}"#);
