@@ -405,7 +405,7 @@ impl<'p> Engine<'p> {
             self.decided_by_lines = true;
             return self.record_solution();
         }
-        self.search(0, 0)
+        self.search()
     }
 
     fn is_solved(&self) -> bool {
@@ -770,48 +770,84 @@ impl<'p> Engine<'p> {
         }
     }
 
-    /// Depth-first search with probing at every node. Returns normally when the subtree is
-    /// exhausted (its solutions recorded); the caller undoes the node's cells.
-    fn search(&mut self, depth: u32, since: usize) -> Result<(), Stop> {
-        self.nodes += 1;
-        self.max_depth = self.max_depth.max(depth);
-        // Below the root, probe only around the lines the branch changed: elsewhere the
-        // parent's probes already reached their fixpoint and would mostly repeat it.
-        self.focus_on = depth > 0 && self.focus_enabled;
-        if self.focus_on {
-            self.line_touched.fill(false);
-            for t in since..self.trail.len() {
-                let idx = self.trail[t] as usize;
-                self.line_touched[idx / self.w] = true;
-                self.line_touched[self.h + idx % self.w] = true;
-            }
+    /// Depth-first search with probing at every node, on an explicit stack (a deep search
+    /// cannot overflow the thread's stack). Returns normally when the whole space below the
+    /// root is exhausted, every solution in it recorded.
+    fn search(&mut self) -> Result<(), Stop> {
+        /// A branching node: its cell, the value still to try, and the trail length before
+        /// the branch (undoing to it restores the node's own state).
+        struct Frame {
+            idx: usize,
+            next: Option<Cell>,
+            mark: usize,
         }
-        let probed = self.probe();
-        self.focus_on = false;
-        let (idx, first) = match probed {
-            Ok(Some(b)) => b,
-            Ok(None) => return Ok(()),
-            Err(Stop::Contradiction) => return Ok(()),
-            Err(e) => return Err(e),
-        };
-        let second = if first == Cell::Filled {
-            Cell::Empty
-        } else {
-            Cell::Filled
-        };
-        for v in [first, second] {
-            let mark = self.trail.len();
-            if self.try_value(idx, v, mark)? {
-                let r = if self.is_solved() {
-                    self.record_solution()
-                } else {
-                    self.search(depth + 1, mark)
+        let mut stack: Vec<Frame> = Vec::new();
+        loop {
+            // Enter a node: the grid is propagated and not complete.
+            self.nodes += 1;
+            let depth = u32::try_from(stack.len()).unwrap_or(u32::MAX);
+            self.max_depth = self.max_depth.max(depth);
+            // Below the root, probe only around the lines the branch changed: elsewhere the
+            // parent's probes already reached their fixpoint and would mostly repeat it.
+            self.focus_on = depth > 0 && self.focus_enabled;
+            if self.focus_on {
+                let since = stack.last().map_or(0, |f| f.mark);
+                self.line_touched.fill(false);
+                for t in since..self.trail.len() {
+                    let idx = self.trail[t] as usize;
+                    self.line_touched[idx / self.w] = true;
+                    self.line_touched[self.h + idx % self.w] = true;
+                }
+            }
+            let probed = self.probe();
+            self.focus_on = false;
+            match probed {
+                Ok(Some((idx, first))) => {
+                    let second = if first == Cell::Filled {
+                        Cell::Empty
+                    } else {
+                        Cell::Filled
+                    };
+                    let mark = self.trail.len();
+                    stack.push(Frame {
+                        idx,
+                        next: Some(second),
+                        mark,
+                    });
+                    if self.try_value(idx, first, mark)? {
+                        if !self.is_solved() {
+                            continue;
+                        }
+                        self.record_solution()?;
+                    }
+                }
+                // Solved by probing (recorded there) or refuted: nothing below.
+                Ok(None) | Err(Stop::Contradiction) => {}
+                Err(e) => return Err(e),
+            }
+            // Backtrack to the nearest node with a value left to try, and enter it.
+            loop {
+                let Some(top) = stack.last_mut() else {
+                    return Ok(());
                 };
+                let (idx, mark) = (top.idx, top.mark);
+                let next = top.next.take();
                 self.undo(mark);
-                r?;
+                match next {
+                    None => {
+                        stack.pop();
+                    }
+                    Some(v) => {
+                        if self.try_value(idx, v, mark)? {
+                            if !self.is_solved() {
+                                break;
+                            }
+                            self.record_solution()?;
+                        }
+                    }
+                }
             }
         }
-        Ok(())
     }
 }
 

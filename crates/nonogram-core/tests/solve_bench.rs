@@ -3,7 +3,7 @@
 //! (checked here, independently of the solver's own check).
 //!
 //! The fast test covers every known-status puzzle except the few listed in [`SLOW`], which
-//! take seconds (search-heavy n-Dom and #6574 Forever); those run in the `#[ignore]`d test
+//! take seconds (the two largest n-Dom); those run in the `#[ignore]`d test
 //! (`cargo test -p nonogram-core --release --test solve_bench -- --ignored`). Timing is the
 //! benchmark's job (`scripts/nonogram-bench.sh`), not these tests'.
 
@@ -12,13 +12,8 @@ use nonogram_core::line::clues_of;
 use nonogram_core::solver::{SolveInput, SolveStatus, solve};
 use std::path::PathBuf;
 
-/// Known-status puzzles that need more than about a second of search.
-const SLOW: &[&str] = &[
-    "domino-7-dom",
-    "domino-8-dom",
-    "domino-9-dom",
-    "survey-webpbn-06574-forever",
-];
+/// Known-status puzzles that need about a second or more of search (17x17 and 19x19 n-Dom).
+const SLOW: &[&str] = &["domino-8-dom", "domino-9-dom"];
 
 fn bench_dir() -> PathBuf {
     let dir = std::env::var_os("NONOGRAM_BENCH").map_or_else(
