@@ -1,6 +1,7 @@
 //! One file per game: the lines that register its commands.
 
 mod baseball;
+mod blockdoku;
 mod fitpuzzle;
 mod nonogram;
 mod renju;
@@ -11,6 +12,7 @@ pub fn all() -> Vec<Command> {
     let games = [
         nonogram::commands(),
         fitpuzzle::commands(),
+        blockdoku::commands(),
         baseball::commands(),
         renju::commands(),
     ];
