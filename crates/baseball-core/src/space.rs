@@ -29,6 +29,17 @@ pub struct Key {
     index: u32,
 }
 
+const BYTES: u64 = 0x0101_0101_0101_0101;
+
+/// The number of set bits of each byte of `x`, in that byte (SWAR popcount without the final
+/// sum, so two halves of a `u128` can be added before one multiplication sums all bytes).
+#[inline]
+fn byte_counts(x: u64) -> u64 {
+    let x = x - ((x >> 1) & 0x5555_5555_5555_5555);
+    let x = (x & 0x3333_3333_3333_3333) + ((x >> 2) & 0x3333_3333_3333_3333);
+    (x + (x >> 4)) & 0x0f0f_0f0f_0f0f_0f0f
+}
+
 /// All codes of a game, numbered 0..N in lexicographic order.
 #[derive(Debug, Clone)]
 pub struct Space {
@@ -230,8 +241,12 @@ impl Space {
         const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
         let x = g.packed ^ s.packed;
         let zero = !(((x & LOW7).wrapping_add(LOW7)) | x | LOW7);
-        let strikes = zero.count_ones() as usize - (8 - self.len);
-        let common = (g.mask & s.mask).count_ones() as usize;
+        // `zero` has bit 7 of each zero byte set: gather those bits into the top byte with one
+        // multiplication (the baseline x86-64 target has no popcount instruction).
+        let strikes = ((zero >> 7).wrapping_mul(BYTES) >> 56) as usize - (8 - self.len);
+        let m = g.mask & s.mask;
+        let common = ((byte_counts(m as u64) + byte_counts((m >> 64) as u64)).wrapping_mul(BYTES)
+            >> 56) as usize;
         (strikes * self.len + common) as u8
     }
 
