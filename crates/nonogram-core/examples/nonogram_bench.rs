@@ -381,7 +381,10 @@ fn render(args: &Args, rows: &[Row], version: &str, load: &str, total: f64) -> S
         "\nTimes are seconds. *wall* is elapsed time; *cpu* is CPU time (ours: the solving thread; nonogrid: \
          the child process, 10 ms resolution). Each puzzle runs ours then nonogrid, one at a time. \
          The machine is shared (2 cores, other builds running; load average at start: `{}`), so compare ratios, \
-         not absolute figures. Whole run: {:.0} s. Ratio = nonogrid / ours (above 1: we are faster).\n",
+         not absolute figures. Whole run: {:.0} s. Ratio = nonogrid / ours (above 1: we are faster); \
+         per puzzle it is the CPU ratio, or the wall ratio (marked) when either CPU time is under 10 ms. \
+         *line logic*: line solving alone decided it; *nodes*: our search nodes (0 = no search, 1 = probing at \
+         the root decided it). *decided*: unique, multiple or none within the time limit.\n",
         load.split_whitespace()
             .take(3)
             .collect::<Vec<_>>()
@@ -395,23 +398,20 @@ fn render(args: &Args, rows: &[Row], version: &str, load: &str, total: f64) -> S
     let _ = writeln!(s, "## Totals per group\n");
     let _ = writeln!(
         s,
-        "| group | puzzles | ours wall | ours cpu | nonogrid wall | nonogrid cpu | cpu ratio | ours agree with known status | nonogrid agrees | ours decided | nonogrid decided |"
+        "| group | puzzles | ours wall | nonogrid wall | wall ratio | ours cpu | nonogrid cpu | cpu ratio | ours agree with known status | nonogrid agrees | ours decided | nonogrid decided |"
     );
-    let _ = writeln!(s, "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
-    let mut all: Vec<&Row> = Vec::new();
-    for g in groups
-        .iter()
-        .map(String::as_str)
-        .chain(std::iter::once("**all**"))
-    {
-        let rs: Vec<&Row> = if g == "**all**" {
-            all.clone()
-        } else {
-            rows.iter().filter(|r| r.group == g).collect()
+    let _ = writeln!(
+        s,
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+    );
+    const ALL: &str = "**all**";
+    const KNOWN: &str = "**all of known status**";
+    for g in groups.iter().map(String::as_str).chain([ALL, KNOWN]) {
+        let rs: Vec<&Row> = match g {
+            ALL => rows.iter().collect(),
+            KNOWN => rows.iter().filter(|r| r.known != "unknown").collect(),
+            _ => rows.iter().filter(|r| r.group == g).collect(),
         };
-        if g != "**all**" {
-            all.extend(rs.iter().copied());
-        }
         let ow: f64 = rs.iter().map(|r| r.ours.wall).sum();
         let oc: f64 = rs.iter().map(|r| r.ours.cpu).sum();
         let tw: f64 = rs
@@ -438,13 +438,14 @@ fn render(args: &Args, rows: &[Row], version: &str, load: &str, total: f64) -> S
             .count();
         let _ = writeln!(
             s,
-            "| {g} | {} | {ow:.3} | {oc:.3} | {} | {} | {} | {oa}/{} | {} | {od}/{} | {} |",
+            "| {g} | {} | {ow:.3} | {} | {} | {oc:.3} | {} | {} | {oa}/{} | {} | {od}/{} | {} |",
             rs.len(),
             if theirs_on {
                 format!("{tw:.3}")
             } else {
                 "-".into()
             },
+            if theirs_on { ratio(ow, tw) } else { "-".into() },
             if theirs_on {
                 format!("{tc:.3}")
             } else {
@@ -533,7 +534,7 @@ fn render(args: &Args, rows: &[Row], version: &str, load: &str, total: f64) -> S
 fn table<'a>(s: &mut String, rows: impl Iterator<Item = &'a Row>) {
     let _ = writeln!(
         s,
-        "| puzzle | size | known | ours | ours wall | ours cpu | line logic | nodes | nonogrid | nonogrid wall | nonogrid cpu | cpu ratio |"
+        "| puzzle | size (w x h) | known | ours | ours wall | ours cpu | line logic | nodes | nonogrid | nonogrid wall | nonogrid cpu | ratio |"
     );
     let _ = writeln!(s, "|---|---|---|---|---:|---:|---|---:|---|---:|---:|---:|");
     for r in rows {
@@ -548,10 +549,21 @@ fn table<'a>(s: &mut String, rows: impl Iterator<Item = &'a Row>) {
                     };
                     (st, format!("{:.3}", t.wall), format!("{:.2}", t.cpu))
                 });
-        let rt = r
-            .theirs
-            .as_ref()
-            .map_or("-".into(), |t| ratio(r.ours.cpu.max(0.0005), t.cpu));
+        // CPU ratios of puzzles that take under 10 ms say nothing (nonogrid's CPU time
+        // has 10 ms resolution): the wall ratio is given for those.
+        // A side that timed out makes the ratio a bound.
+        let rt = r.theirs.as_ref().map_or("-".into(), |t| {
+            let bound = match (r.ours.status == "timeout", t.status == "timeout") {
+                (false, true) => "at least ",
+                (true, false) => "at most ",
+                _ => "",
+            };
+            if r.ours.cpu >= 0.01 && t.cpu >= 0.01 {
+                format!("{bound}{}", ratio(r.ours.cpu, t.cpu))
+            } else {
+                format!("{bound}{} (wall)", ratio(r.ours.wall.max(0.0001), t.wall))
+            }
+        });
         let ours = if r.ours.note.is_empty() {
             r.ours.status.clone()
         } else {
