@@ -359,6 +359,23 @@ mod tests {
         }
     }
 
+    proptest::proptest! {
+        /// Any game, any two codes: the multiset rule equals the textbook two-pass count, and
+        /// the answer is symmetric in secret and guess.
+        #[test]
+        fn feedback_is_the_textbook_count(
+            nsym in 1usize..12,
+            len in 1usize..8,
+            seed in proptest::prelude::any::<u64>(),
+        ) {
+            let mut r = crate::rng::SplitMix64::new(seed);
+            let a: Vec<u8> = (0..len).map(|_| r.below(nsym as u64) as u8).collect();
+            let b: Vec<u8> = (0..len).map(|_| r.below(nsym as u64) as u8).collect();
+            proptest::prop_assert_eq!(feedback(&a, &b), mastermind_judge(&a, &b));
+            proptest::prop_assert_eq!(feedback(&a, &b), feedback(&b, &a));
+        }
+    }
+
     #[test]
     fn worked_examples() {
         let sp = spec(3, "0123456789", false);
