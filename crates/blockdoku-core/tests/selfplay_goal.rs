@@ -1,0 +1,26 @@
+//! The engine's strength goal, too slow for every test run (minutes of CPU):
+//! `cargo test --release -p blockdoku-core --test selfplay_goal -- --ignored`.
+
+use blockdoku_core::{Scoring, SelfplayInput, selfplay};
+
+/// At least 19 of 20 seeded games (seed 0, the `selfplay` default) reach a 1000-tray cap.
+#[test]
+#[ignore = "minutes of CPU; run in release"]
+fn nineteen_of_twenty_games_reach_1000_trays() {
+    let v = selfplay(SelfplayInput {
+        games: 20,
+        seed: 0,
+        max_trays: 1000,
+        scoring: Scoring::Classic,
+        size: 9,
+        box_size: None,
+        timeout_ms: None,
+    })
+    .expect("valid input");
+    let trays: Vec<u64> = v.results.iter().map(|r| r.trays).collect();
+    assert!(
+        v.reached_cap >= 19,
+        "reached the cap: {} of 20, trays {trays:?}",
+        v.reached_cap
+    );
+}
