@@ -17,7 +17,9 @@ use crate::code::spec_from;
 use crate::error::InputError;
 use crate::optimal::Optimizer;
 use crate::rng;
-use crate::solve::{MAX_UNTIMED_WORK, Status, deadline, too_much_work};
+use crate::solve::{
+    MAX_UNTIMED_OPTIMAL, MAX_UNTIMED_WORK, Status, deadline, too_big_for_optimal, too_much_work,
+};
 use crate::space::Space;
 use crate::strategy::{Knowledge, Strategy, choice_work, choose_until};
 
@@ -195,6 +197,12 @@ pub fn simulate(input: SimulateInput) -> Result<SimulateVerdict, InputError> {
         _ => None,
     };
     let root = Knowledge::start(&space, seed.unwrap_or(0));
+    if input.strategy == Strategy::Optimal && deadline.is_none() {
+        let largest = root.set.len();
+        if largest > MAX_UNTIMED_OPTIMAL {
+            return Err(too_big_for_optimal(largest));
+        }
+    }
     let walk = Walk {
         space: &space,
         strategy: input.strategy,
@@ -324,6 +332,12 @@ mod tests {
         let v = run(r#"{"length": 4, "strategy": "optimal", "timeout_ms": 30}"#);
         assert_eq!(v.status, Status::Timeout);
         assert_eq!(v.total_guesses, None);
+        let e = simulate(serde_json::from_str(r#"{"length": 4, "strategy": "optimal"}"#).unwrap());
+        assert_eq!(
+            e.unwrap_err().path,
+            "/strategy",
+            "no untimed search of hours"
+        );
         let e = simulate(serde_json::from_str(r#"{"first_guess": "98"}"#).unwrap());
         assert!(e.is_ok(), "a 2-symbol first guess sets the length to 2");
         let e = simulate(serde_json::from_str(r#"{"length": 3, "first_guess": "98"}"#).unwrap())

@@ -136,6 +136,20 @@ pub(crate) fn parse_history(
 /// minutes or hours.
 pub(crate) const MAX_UNTIMED_WORK: u64 = 1_000_000_000;
 
+/// Most candidates `optimal` takes on without `timeout_ms`: Mastermind's 1296 take seconds,
+/// while 4-digit baseball's 5040 take far longer than any pipeline should wait.
+pub(crate) const MAX_UNTIMED_OPTIMAL: usize = 1300;
+
+/// The error for an exact search too large to start without a deadline.
+pub(crate) fn too_big_for_optimal(n: usize) -> InputError {
+    InputError::new(
+        "/strategy",
+        format!(
+            "the exact optimum over {n} candidates can take hours; set timeout_ms (or --timeout) to try, or use a heuristic such as \"entropy\" (without a timeout, optimal takes at most {MAX_UNTIMED_OPTIMAL} candidates)"
+        ),
+    )
+}
+
 /// The error for a heuristic choice too large to make without a deadline.
 pub(crate) fn too_much_work(space: &Space, s: Strategy, know: &Knowledge) -> InputError {
     InputError::new(
@@ -194,6 +208,9 @@ pub fn solve(input: SolveInput) -> Result<SolveVerdict, InputError> {
     let deadline = input.timeout_ms.map(|ms| start + Duration::from_millis(ms));
     match input.strategy {
         Strategy::Optimal => {
+            if deadline.is_none() && know.set.len() > MAX_UNTIMED_OPTIMAL {
+                return Err(too_big_for_optimal(know.set.len()));
+            }
             let mut opt = Optimizer::new(&space, deadline);
             match opt.solve(&know) {
                 Some((total, g)) => {
