@@ -240,8 +240,8 @@ pub fn solve_puzzle(puzzle: &Puzzle, deadline: Option<Instant>, start: Instant) 
 /// is faster than hashing (measured: 2x on the n-Dom with the cache off for them).
 const CACHE_MIN_LEN: usize = 63;
 const CACHE_MAX_LEN: usize = 128;
-/// The cache is emptied when it reaches this many entries (about 100 MB at most).
-const CACHE_MAX_ENTRIES: usize = 1 << 20;
+/// The cache is emptied when it reaches this many entries (about 25 MB at most).
+const CACHE_MAX_ENTRIES: usize = 1 << 18;
 
 /// A fast non-cryptographic hash for the line cache (the keys are not adversarial in any
 /// way that matters: a collision only costs time). Multiply-rotate, as in rustc's FxHasher.
