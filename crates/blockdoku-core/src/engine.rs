@@ -71,7 +71,13 @@ pub struct Evaluator {
     geo: Geometry,
     weights: Weights,
     probes: Vec<Placement>,
+    /// The largest cell offset of any probe (at most [`MAX_PROBE_OFFSET`]).
+    probe_span: usize,
 }
+
+/// Largest cell offset of a default piece on the largest board: 4 rows and 4 columns down
+/// on an 11-wide board.
+const MAX_PROBE_OFFSET: usize = 4 * 11 + 4;
 
 impl Evaluator {
     /// An evaluator with the default weights; the default piece set is the probe set.
@@ -81,14 +87,21 @@ impl Evaluator {
 
     /// An evaluator with chosen weights.
     pub fn with_weights(geo: Geometry, weights: Weights) -> Evaluator {
-        let probes = default_set()
+        let probes: Vec<Placement> = default_set()
             .iter()
             .map(|p| Placement::new(p, &geo))
             .collect();
+        let probe_span = probes
+            .iter()
+            .map(|p| p.max_offset() as usize)
+            .max()
+            .unwrap_or(0)
+            .min(MAX_PROBE_OFFSET);
         Evaluator {
             geo,
             weights,
             probes,
+            probe_span,
         }
     }
 
@@ -141,10 +154,14 @@ impl Evaluator {
         if base >= bound {
             return base;
         }
+        let mut shifted = [0u128; MAX_PROBE_OFFSET + 1];
+        for (o, s) in shifted.iter_mut().enumerate().take(self.probe_span + 1) {
+            *s = empty >> o;
+        }
         let mut dead = 0i32;
         let mut scarce = 0i32;
         for p in &self.probes {
-            let pos = p.positions(empty);
+            let pos = p.positions_shifted(&shifted);
             if pos == 0 {
                 dead += 1;
             } else {

@@ -287,6 +287,22 @@ impl Placement {
         ok
     }
 
+    /// Like [`Placement::positions`], reading `empty >> o` from `shifted[o]` (a table the
+    /// caller fills once for all pieces: most probes share their offsets).
+    #[inline]
+    pub fn positions_shifted(&self, shifted: &[u128]) -> u128 {
+        let mut ok = self.anchors;
+        for &o in &self.offsets {
+            ok &= shifted[o as usize];
+        }
+        ok
+    }
+
+    /// The largest bit offset of a cell from the top-left corner.
+    pub fn max_offset(&self) -> u32 {
+        self.offsets.iter().copied().max().unwrap_or(0)
+    }
+
     /// The piece's cells with its top-left corner on `anchor` (a bit index).
     #[inline]
     pub fn mask_at(&self, anchor: u32) -> u128 {
