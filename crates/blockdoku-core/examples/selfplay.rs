@@ -41,10 +41,15 @@ fn main() {
     println!("{w:?}");
     let geo = Geometry::standard();
     let ev = Evaluator::with_weights(geo.clone(), w);
+    // BD_SCORING=combo scores the games Blockudoku-style.
+    let scoring = match std::env::var("BD_SCORING").as_deref() {
+        Ok("combo") => Scoring::Combo,
+        _ => Scoring::Classic,
+    };
     let start = Instant::now();
     let recs: Vec<_> = game_seeds(seed, games)
         .into_par_iter()
-        .map(|s| play_game(&ev, s, cap, Scoring::Classic, None))
+        .map(|s| play_game(&ev, s, cap, scoring, None))
         .collect();
     let secs = start.elapsed().as_secs_f64();
     let trays: u64 = recs.iter().map(|r| r.trays).sum();

@@ -206,6 +206,9 @@ pub struct FitsVerdict {
     pub game_over: bool,
 }
 
+/// Most pieces one `fits` may test.
+pub const MAX_PIECES: usize = 100_000;
+
 fn parse_pieces(list: &[Vec<String>], path: &str) -> Result<Vec<Piece>, InputError> {
     list.iter()
         .enumerate()
@@ -218,6 +221,15 @@ pub fn fits(input: FitsInput) -> Result<FitsVerdict, InputError> {
     let board = geo.parse_board(&input.board, "/board")?;
     if input.pieces.is_empty() {
         return Err(InputError::new("/pieces", "the list of pieces is empty"));
+    }
+    if input.pieces.len() > MAX_PIECES {
+        return Err(InputError::new(
+            "/pieces",
+            format!(
+                "the list has {} pieces, more than the {MAX_PIECES} accepted",
+                input.pieces.len()
+            ),
+        ));
     }
     let pieces = parse_pieces(&input.pieces, "/pieces")?;
     let empty = !board & geo.full();
