@@ -159,3 +159,26 @@ fn shipped_non_files_match_their_json() {
     }
     assert_eq!(n, 5);
 }
+
+/// The time limit holds on a puzzle no solver settles (Knotty, 40x40): the verdict is
+/// `timeout` and comes back promptly (generous bound for a loaded CI machine).
+#[test]
+fn timeout_is_honoured_on_knotty() {
+    let all = load_all();
+    let p = all
+        .iter()
+        .find(|p| p.name == "survey-knotty")
+        .expect("knotty");
+    let start = std::time::Instant::now();
+    let v = solve(SolveInput {
+        rows: p.rows.clone(),
+        cols: p.cols.clone(),
+        timeout_ms: Some(300),
+    })
+    .expect("valid");
+    let elapsed = start.elapsed();
+    assert_eq!(v.status, SolveStatus::Timeout);
+    assert_eq!(v.solution, None);
+    assert!(elapsed.as_millis() < 3000, "took {elapsed:?}");
+    assert!(v.stats.elapsed_ms >= 300);
+}
