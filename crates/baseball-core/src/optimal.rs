@@ -79,6 +79,10 @@ pub struct Optimizer<'a> {
     lb: Vec<u32>,
     /// `lb_out[n]`: lower bound of `T` for `n` secrets when the first guess is not one of them.
     lb_out: Vec<u32>,
+    /// Most non-winning answers one guess can get (k - 1).
+    branch: u32,
+    /// Guesses up to renaming of unused symbols, by the set of used symbols.
+    pools: HashMap<u64, Vec<u32>, Fx>,
     salt: Vec<(u64, u64)>,
     deadline: Option<Instant>,
     timed_out: bool,
@@ -128,6 +132,8 @@ impl<'a> Optimizer<'a> {
             memo: HashMap::default(),
             lb,
             lb_out,
+            branch: branch as u32,
+            pools: HashMap::default(),
             salt,
             deadline,
             timed_out: false,
@@ -233,9 +239,21 @@ impl<'a> Optimizer<'a> {
         };
         if !done {
             // Round 2: every other code.
-            let others = (0..space.len() as u32).filter(|g| set.binary_search(g).is_err());
-            let Some(outside) = self.canonical(&sym, others) else {
-                return ABORT;
+            let outside = if sym.is_trivial() {
+                let pool = self
+                    .pools
+                    .entry(used)
+                    .or_insert_with(|| guess_pool(space, used));
+                pool.iter()
+                    .copied()
+                    .filter(|g| set.binary_search(g).is_err())
+                    .collect()
+            } else {
+                let others = (0..space.len() as u32).filter(|g| set.binary_search(g).is_err());
+                let Some(outside) = self.canonical(&sym, others) else {
+                    return ABORT;
+                };
+                outside
             };
             let cutoff = search.best;
             let order = self.rank(&outside, &keys, &mut counts, cutoff, &mut search);
@@ -304,6 +322,7 @@ impl<'a> Optimizer<'a> {
         let win = usize::from(space.win_class());
         let classes = space.classes();
         let n = keys.len() as u32;
+        let small = n <= self.branch + 1;
         let mut order = Vec::new();
         for (i, &g) in guesses.iter().enumerate() {
             // Huge sets: look at the clock within the scan too.
@@ -314,30 +333,44 @@ impl<'a> Optimizer<'a> {
             {
                 return Vec::new();
             }
-            counts.iter_mut().for_each(|c| *c = 0);
             let gk = space.key(g);
-            for k in keys {
-                counts[usize::from(space.class_keys(&gk, k))] += 1;
-            }
-            let mut parts = 0;
-            let mut bound = n;
-            for (c, &m) in counts.iter().enumerate() {
-                if m == 0 {
-                    continue;
+            let (bound, parts, found) = if small {
+                // Every class has at most branch + 1 secrets, where LB(m) = 2m - 1: the bound
+                // is 3n - 2w - p (w: the guess is a candidate, p: non-winning classes), so
+                // only the set of classes that occur is needed.
+                let mut seen = 0u128;
+                for k in keys {
+                    seen |= 1u128 << space.class_keys(&gk, k);
                 }
-                parts += 1;
-                if c != win {
-                    bound += self.lb[m as usize];
+                let parts = count_bits(seen);
+                let w = ((seen >> win) & 1) as u32;
+                (3 * n - 2 * w - (parts - w), parts as usize, w == 1)
+            } else {
+                counts.iter_mut().for_each(|c| *c = 0);
+                for k in keys {
+                    counts[usize::from(space.class_keys(&gk, k))] += 1;
                 }
-            }
-            if parts == 1 && counts[win] == 0 {
+                let mut parts = 0;
+                let mut bound = n;
+                for (c, &m) in counts.iter().enumerate() {
+                    if m == 0 {
+                        continue;
+                    }
+                    parts += 1;
+                    if c != win {
+                        bound += self.lb[m as usize];
+                    }
+                }
+                (bound, parts, counts[win] > 0)
+            };
+            if parts == 1 && !found {
                 continue; // tells nothing
             }
             if bound >= cutoff {
                 st.fail = st.fail.min(bound);
                 continue;
             }
-            order.push((bound, counts[win] == 0, classes - parts, g));
+            order.push((bound, !found, classes - parts, g));
         }
         order.sort_unstable();
         order
@@ -458,6 +491,11 @@ impl Symmetry {
         }
     }
 
+    /// Whether only renamings of unused symbols remain.
+    pub fn is_trivial(&self) -> bool {
+        self.group.is_empty()
+    }
+
     /// Whether `code` is the lowest code of its orbit.
     pub fn is_canonical(&self, code: &[u8]) -> bool {
         if !fresh_canonical(code, self.used, self.nsym) {
@@ -494,6 +532,16 @@ impl Symmetry {
 /// The guesses worth examining after `history`: the lowest code of each orbit of its symmetries.
 pub fn symmetric_pool(space: &Space, used: u64, history: &[u32]) -> Vec<u32> {
     Symmetry::new(space, used, history).pool(space)
+}
+
+/// Number of set bits (SWAR: the baseline x86-64 target has no popcount instruction).
+fn count_bits(x: u128) -> u32 {
+    fn bytes(x: u64) -> u64 {
+        let x = x - ((x >> 1) & 0x5555_5555_5555_5555);
+        let x = (x & 0x3333_3333_3333_3333) + ((x >> 2) & 0x3333_3333_3333_3333);
+        (x + (x >> 4)) & 0x0f0f_0f0f_0f0f_0f0f
+    }
+    ((bytes(x as u64) + bytes((x >> 64) as u64)).wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32
 }
 
 /// Per-node scratch counters.
