@@ -344,12 +344,9 @@ struct Engine<'p> {
     decided_by_lines: bool,
     /// Line results by (line id, filled mask, empty mask): see [`Engine::solve_line_cached`].
     cache: HashMap<[u64; 5], Option<[u64; 4]>, BuildHasherDefault<FxHasher>>,
-    /// Probe every unknown cell, not only those next to known cells (small grids).
-    probe_all: bool,
     /// Probe only cells on `line_touched` lines (set per search node below the root):
     /// on 17x17 n-Dom this cut line solves 3.5x and nodes too.
     focus_on: bool,
-    focus_enabled: bool,
     line_touched: Vec<bool>,
 }
 
@@ -381,9 +378,7 @@ impl<'p> Engine<'p> {
             probes: 0,
             line_solves: 0,
             decided_by_lines: false,
-            probe_all: false,
             focus_on: false,
-            focus_enabled: true,
             line_touched: vec![false; h + w],
             cache: HashMap::default(),
         }
@@ -655,9 +650,6 @@ impl<'p> Engine<'p> {
     /// on large open puzzles probing every cell costs more than the search it saves. (Which
     /// cells are probed changes speed only: deductions stay sound and the search complete.)
     fn worth_probing(&self, idx: usize) -> bool {
-        if self.probe_all {
-            return true;
-        }
         let (r, c) = (idx / self.w, idx % self.w);
         if self.focus_on && !self.line_touched[r] && !self.line_touched[self.h + c] {
             return false;
@@ -789,7 +781,7 @@ impl<'p> Engine<'p> {
             self.max_depth = self.max_depth.max(depth);
             // Below the root, probe only around the lines the branch changed: elsewhere the
             // parent's probes already reached their fixpoint and would mostly repeat it.
-            self.focus_on = depth > 0 && self.focus_enabled;
+            self.focus_on = depth > 0;
             if self.focus_on {
                 let since = stack.last().map_or(0, |f| f.mark);
                 self.line_touched.fill(false);
