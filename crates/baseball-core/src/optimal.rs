@@ -87,6 +87,8 @@ pub struct Optimizer<'a> {
     deadline: Option<Instant>,
     timed_out: bool,
     calls: u64,
+    /// Work counters: (nodes searched, nodes that needed the second round, answers computed).
+    work: (u64, u64, u64),
 }
 
 impl<'a> Optimizer<'a> {
@@ -138,12 +140,19 @@ impl<'a> Optimizer<'a> {
             deadline,
             timed_out: false,
             calls: 0,
+            work: (0, 0, 0),
         }
     }
 
     /// Whether a search ran out of time.
     pub fn timed_out(&self) -> bool {
         self.timed_out
+    }
+
+    /// Work done so far: nodes searched, nodes whose search went past the candidates to every
+    /// other code, and answers computed while ranking guesses.
+    pub fn work(&self) -> (u64, u64, u64) {
+        self.work
     }
 
     /// Number of candidate sets whose value or bound is memoised.
@@ -220,9 +229,11 @@ impl<'a> Optimizer<'a> {
             scratch: Scratch::new(space.classes()),
         };
         // Round 1: the candidates.
+        self.work.0 += 1;
         let Some(inside) = self.canonical(&sym, set.iter().copied()) else {
             return ABORT;
         };
+        self.work.2 += (inside.len() * n) as u64;
         let order = self.rank(&inside, &keys, &mut counts, limit, &mut search);
         if n > 4096 && self.deadline.is_some_and(|d| Instant::now() >= d) {
             self.timed_out = true;
@@ -239,6 +250,7 @@ impl<'a> Optimizer<'a> {
         };
         if !done {
             // Round 2: every other code.
+            self.work.1 += 1;
             let outside = if sym.is_trivial() {
                 let pool = self
                     .pools
@@ -256,6 +268,7 @@ impl<'a> Optimizer<'a> {
                 outside
             };
             let cutoff = search.best;
+            self.work.2 += (outside.len() * n) as u64;
             let order = self.rank(&outside, &keys, &mut counts, cutoff, &mut search);
             if n > 4096 && self.deadline.is_some_and(|d| Instant::now() >= d) {
                 self.timed_out = true;
@@ -338,10 +351,19 @@ impl<'a> Optimizer<'a> {
                 // Every class has at most branch + 1 secrets, where LB(m) = 2m - 1: the bound
                 // is 3n - 2w - p (w: the guess is a candidate, p: non-winning classes), so
                 // only the set of classes that occur is needed.
-                let mut seen = 0u128;
-                for k in keys {
-                    seen |= 1u128 << space.class_keys(&gk, k);
-                }
+                let seen = if classes <= 64 {
+                    let mut seen = 0u64;
+                    for k in keys {
+                        seen |= 1u64 << space.class_keys(&gk, k);
+                    }
+                    u128::from(seen)
+                } else {
+                    let mut seen = 0u128;
+                    for k in keys {
+                        seen |= 1u128 << space.class_keys(&gk, k);
+                    }
+                    seen
+                };
                 let parts = count_bits(seen);
                 let w = ((seen >> win) & 1) as u32;
                 (3 * n - 2 * w - (parts - w), parts as usize, w == 1)
