@@ -340,6 +340,10 @@ impl GuessGame {
             return None;
         }
         let g = match self.strategy {
+            // Thousands of candidates are beyond the exact search's reach within seconds.
+            Strategy::Optimal if know.set.len() > 1300 => {
+                choose_simple(&self.space, Strategy::Entropy, know)
+            }
             Strategy::Optimal => {
                 let mut opt = Optimizer::new(&self.space, Some(Instant::now() + self.think));
                 match opt.solve(know) {
@@ -431,7 +435,6 @@ impl GuessGame {
     }
 }
 
-/// How long the `optimal` strategy may think per guess in a [`GuessGame`].
 impl GuessGame {
     /// Sets the per-guess thinking time of `optimal` (default 3 s).
     pub fn set_think_time(&mut self, think: Duration) {

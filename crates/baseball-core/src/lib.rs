@@ -7,6 +7,8 @@
 //! - [`simulate()`]: a strategy played against every secret.
 //! - [`space`], [`strategy`], [`optimal`]: the integer code space with its fast feedback, the
 //!   guessing strategies, and the exact optimum search behind them.
+//! - [`game`]: the `play` and `guess` games for people, as state machines (the CLI talks).
+//! - [`rng`]: SplitMix64, so seeds replay the same games everywhere.
 #![deny(clippy::print_stdout, clippy::print_stderr)]
 
 pub mod code;

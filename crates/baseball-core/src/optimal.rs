@@ -691,10 +691,18 @@ mod tests {
         Space::new(&CodeSpec::new(len, alpha, rep, "").unwrap(), "").unwrap()
     }
 
-    /// Plain recursion over every guess, no bounds, no symmetry: the definition of T.
+    /// Plain recursion over every guess, no bounds, no symmetry: the definition of T (memoised
+    /// on the set only, which the definition allows).
     fn brute(space: &Space, set: &[u32]) -> u32 {
+        brute_memo(space, set, &mut HashMap::new())
+    }
+
+    fn brute_memo(space: &Space, set: &[u32], memo: &mut HashMap<Vec<u32>, u32>) -> u32 {
         if set.len() <= 1 {
             return set.len() as u32;
+        }
+        if let Some(&v) = memo.get(set) {
+            return v;
         }
         let win = space.win_class();
         let mut best = u32::MAX;
@@ -709,9 +717,14 @@ mod tests {
             if children.iter().any(|c| c.len() == set.len()) {
                 continue;
             }
-            let t: u32 = set.len() as u32 + children.iter().map(|c| brute(space, c)).sum::<u32>();
+            let t: u32 = set.len() as u32
+                + children
+                    .iter()
+                    .map(|c| brute_memo(space, c, memo))
+                    .sum::<u32>();
             best = best.min(t);
         }
+        memo.insert(set.to_vec(), best);
         best
     }
 
@@ -722,6 +735,10 @@ mod tests {
             (2, "012", true),
             (3, "0123", false),
             (2, "01234", false),
+            (3, "012", true),
+            (3, "0123", true),
+            (2, "012345", false),
+            (3, "01234", false),
         ] {
             let sp = space(len, alpha, rep);
             let want = brute(&sp, &sp.all());
@@ -729,6 +746,16 @@ mod tests {
             let (got, _) = opt.solve(&Knowledge::start(&sp, 0)).unwrap();
             assert_eq!(got, want, "{len} {alpha} {rep}");
         }
+    }
+
+    /// 120 codes with the full 4-position symmetry: minutes of brute force.
+    #[test]
+    #[ignore = "brute force over a 120-code game takes a few minutes"]
+    fn matches_brute_force_on_four_of_five() {
+        let sp = space(4, "01234", false);
+        let want = brute(&sp, &sp.all());
+        let mut opt = Optimizer::new(&sp, None);
+        assert_eq!(opt.solve(&Knowledge::start(&sp, 0)).unwrap().0, want);
     }
 
     #[test]

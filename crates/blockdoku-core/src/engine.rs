@@ -23,6 +23,7 @@ use crate::geometry::{Geometry, Units};
 use crate::piece::{Placement, default_set};
 use crate::rules::{Scoring, apply};
 use std::collections::HashMap;
+use std::collections::hash_map::Entry;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::time::Instant;
 
@@ -363,10 +364,16 @@ impl Search<'_> {
                 let out = apply(&self.ev.geo, board, placed, self.scoring, streak);
                 let rest = left & !(1 << i);
                 let total = points + out.points;
-                match self.seen.get(&(out.board, rest)) {
-                    Some(&p) if p >= total => continue,
-                    _ => {
-                        self.seen.insert((out.board, rest), total);
+                // One insert-or-update: skip a state already reached with as many points.
+                match self.seen.entry((out.board, rest)) {
+                    Entry::Occupied(mut e) => {
+                        if *e.get() >= total {
+                            continue;
+                        }
+                        e.insert(total);
+                    }
+                    Entry::Vacant(e) => {
+                        e.insert(total);
                     }
                 }
                 self.path.push(PlanMove {
@@ -414,7 +421,7 @@ pub fn best_plan(
         tray,
         twin,
         scoring,
-        seen: Seen::default(),
+        seen: Seen::with_capacity_and_hasher(1 << 12, BuildHasherDefault::default()),
         path: Vec::with_capacity(tray.len()),
         top: Vec::new(),
         keep: if lookahead { LOOKAHEAD_CANDIDATES } else { 1 },
