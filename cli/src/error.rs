@@ -58,7 +58,6 @@ impl CaseError {
     }
 
     /// Line and column in a text format other than JSON (e.g. a `.non` file).
-    #[allow(dead_code)] // LEAD: used as games land
     pub fn at_line(mut self, line: usize, column: Option<usize>) -> Self {
         self.line = Some(line);
         self.column = column;

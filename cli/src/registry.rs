@@ -42,7 +42,6 @@ pub struct InteractiveCommand {
         fn(&clap::ArgMatches, &mut dyn BufRead, &mut dyn Write) -> Result<ExitStatus, CaseError>,
 }
 
-#[allow(dead_code)] // LEAD: used as games land
 pub enum Kind {
     Json(JsonCommand),
     Interactive(InteractiveCommand),
@@ -103,7 +102,6 @@ where
 }
 
 /// Registers an interactive command: `args` adds its flags, `run` talks with the person.
-#[allow(dead_code)] // LEAD: used as games land
 pub fn interactive(
     game: &'static str,
     name: &'static str,
@@ -121,7 +119,6 @@ pub fn interactive(
 
 impl Command {
     /// Adds text formats other than JSON to a JSON command.
-    #[allow(dead_code)] // LEAD: used as games land
     pub fn with_formats(mut self, formats: &'static [TextFormat]) -> Self {
         if let Kind::Json(json) = &mut self.kind {
             json.formats = formats;

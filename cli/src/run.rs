@@ -141,7 +141,6 @@ const CLOSED_OUTPUT: &str = "the output was closed";
 
 /// The error for a failed read or write in an interactive command; a closed output ends the
 /// command quietly (exit 0), like a closed pipe everywhere else.
-#[allow(dead_code)] // LEAD: used as games land
 pub fn io_error(err: io::Error) -> CaseError {
     let message = if is_broken_pipe(&err) {
         CLOSED_OUTPUT.to_string()

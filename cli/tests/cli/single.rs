@@ -216,3 +216,39 @@ fn each_command_has_its_own_help_line() {
         run.stdout
     );
 }
+
+#[test]
+fn timeout_flag_overrides_the_input_limit() {
+    let input = r#"{"length": 4, "strategy": "entropy", "timeout_ms": 600000}"#;
+    let run = puzzles(&["baseball", "simulate", "--timeout", "0"], input);
+    assert_eq!(run.code, 0, "{run:?}");
+    assert_eq!(run.json()["status"], "timeout");
+}
+
+#[test]
+fn text_formats_by_extension_or_flag() {
+    let by_extension = puzzles(
+        &["nonogram", "solve", "fixtures/nonogram/solve-dancer.non"],
+        "",
+    );
+    assert_eq!(by_extension.code, 0, "{by_extension:?}");
+    assert_eq!(by_extension.json()["status"], "unique");
+    let xml =
+        std::fs::read_to_string(crate::workspace().join("fixtures/nonogram/solve-dancer.xml"))
+            .unwrap();
+    let by_flag = puzzles(&["nonogram", "solve", "--format", "xml"], &xml);
+    assert_eq!(by_flag.json()["solution"], by_extension.json()["solution"]);
+
+    let broken = puzzles(
+        &["nonogram", "solve", "--format", "non"],
+        "width 2\nheight 2\nrows\n1\n1\ncolumns\n1\nx\n",
+    );
+    assert_eq!(broken.code, 2, "{broken:?}");
+    let error = &broken.json()["error"];
+    assert_eq!(error["kind"], "syntax");
+    assert_eq!(error["line"], 8, "{error}");
+    assert!(broken.stderr.contains("line 8"), "{}", broken.stderr);
+
+    let unknown = puzzles(&["nonogram", "solve", "--format", "png"], "");
+    assert_eq!(unknown.code, 2);
+}
