@@ -17,7 +17,9 @@
 //! the default set, the best evaluation reachable by placing it next, summed. Measured with
 //! `examples/selfplay.rs` (20 seeded games, 1000-tray cap): without the lookahead 14/20
 //! (seed 1) and 17/20 (seed 0) games reached the cap, with it 20/20 on both; raising the
-//! weight of dead pieces from 120 to 400 alone changed nothing (15/20 on seed 1).
+//! weight of dead pieces from 120 to 400 alone changed nothing (15/20 on seed 1). With a
+//! 5000-tray cap (seed 0) 18/20 games reach it, mean 4965.7 trays; a tray costs about 8 ms of
+//! CPU on average, 40-60 ms on an empty board (the widest search).
 
 use crate::geometry::{Geometry, Units};
 use crate::piece::{Placement, default_set};
