@@ -4,7 +4,6 @@
 use std::collections::BTreeMap;
 use std::io::{self, IsTerminal, Write};
 use std::ops::Range;
-use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -338,17 +337,7 @@ fn evaluate(envelope: &Envelope<'_>, file: &str) -> Result<Value, CaseError> {
         text: raw,
         origin: position(file, offset),
     };
-    catch_unwind(AssertUnwindSafe(|| json.run_value(source))).unwrap_or_else(|panic| {
-        let what = panic
-            .downcast_ref::<&str>()
-            .map(|s| s.to_string())
-            .or_else(|| panic.downcast_ref::<String>().cloned())
-            .unwrap_or_default();
-        Err(CaseError::new(
-            ErrorKind::Internal,
-            format!("the engine panicked (a bug, please report it): {what}"),
-        ))
-    })
+    json.run_value(source)
 }
 
 fn unknown(game: &str, name: &str) -> CaseError {

@@ -2,6 +2,7 @@
 //! typed input to a typed verdict. Single runs, `batch` and `schema` all read this table.
 
 use std::io::{BufRead, Write};
+use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use schemars::{JsonSchema, Schema};
 use serde::{Serialize, de::DeserializeOwned};
@@ -136,8 +137,19 @@ impl Command {
 
 impl JsonCommand {
     /// The verdict as JSON text, compact on one line or indented.
+    ///
+    /// A panic in an engine is a bug, but it must not take down a batch or leave a pipeline
+    /// without its error object: it becomes an `internal` error of this input only.
     pub fn run(&self, source: Source<'_>, pretty: bool) -> Result<String, CaseError> {
-        (self.run)(source, pretty)
+        catch_unwind(AssertUnwindSafe(|| (self.run)(source, pretty))).unwrap_or_else(|panic| {
+            let what = panic
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| panic.downcast_ref::<String>().cloned())
+                .unwrap_or_default();
+            let message = format!("the engine panicked (a bug, please report it): {what}");
+            Err(CaseError::new(ErrorKind::Internal, message))
+        })
     }
 
     /// The verdict as a JSON value, for batch's `expect` matching.
@@ -179,4 +191,40 @@ pub fn commands() -> &'static [Command] {
 
 pub fn find(game: &str, name: &str) -> Option<&'static Command> {
     commands().iter().find(|c| c.game == game && c.name == name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn explode(_: Value) -> Result<Value, CaseError> {
+        panic!("boom")
+    }
+
+    #[test]
+    fn a_panicking_engine_becomes_an_internal_error() {
+        let command = json("test", "explode", "always panics", explode);
+        let err = command
+            .as_json()
+            .unwrap()
+            .run(Source::text("{}"), false)
+            .unwrap_err();
+        assert_eq!(err.kind, ErrorKind::Internal);
+        assert!(err.message.ends_with("boom"), "{}", err.message);
+    }
+
+    #[test]
+    fn every_game_has_commands_and_names_are_unique() {
+        for game in GAMES {
+            assert!(
+                commands().iter().any(|c| c.game == game),
+                "{game} has no command"
+            );
+        }
+        let mut names: Vec<(&str, &str)> = commands().iter().map(|c| (c.game, c.name)).collect();
+        names.sort();
+        let before = names.len();
+        names.dedup();
+        assert_eq!(names.len(), before, "a command is registered twice");
+    }
 }
