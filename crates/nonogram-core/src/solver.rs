@@ -295,8 +295,8 @@ fn symmetric_images(pic: &[bool], h: usize, w: usize) -> Vec<Vec<bool>> {
 
 /// Node budget of the symmetric pre-search ([`Engine::symmetric_phase`]).
 const SYMMETRIC_NODE_BUDGET: u64 = 256;
-/// Time budget of the symmetric pre-search: at most this, and at most a tenth of the time
-/// limit.
+/// Time budget of the symmetric pre-search: at most this, and at most a twentieth of the
+/// time left (short limits go to the full search).
 const SYMMETRIC_TIME_BUDGET: Duration = Duration::from_secs(1);
 
 /// The symmetry orbits of the cells when the clue set is invariant under some symmetry of
@@ -982,7 +982,7 @@ impl<'p> Engine<'p> {
             self.node_budget = SYMMETRIC_NODE_BUDGET;
             let now = Instant::now();
             let share = self.deadline.map_or(SYMMETRIC_TIME_BUDGET, |d| {
-                d.saturating_duration_since(now) / 10
+                d.saturating_duration_since(now) / 20
             });
             self.budget_deadline = now.checked_add(share.min(SYMMETRIC_TIME_BUDGET));
             result = self.propagate().and_then(|()| {
