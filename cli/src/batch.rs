@@ -21,7 +21,7 @@ use crate::exit::ExitStatus;
 use crate::expect::{Mismatch, mismatches};
 use crate::output::{is_broken_pipe, write_json};
 use crate::registry::{self, Kind};
-use crate::source::{Source, from_path_error, position};
+use crate::source::{Source, from_path_error, position, shift};
 
 /// One case to run: a whole `.json` file, or one line of a `.jsonl` file.
 #[derive(Debug)]
@@ -272,13 +272,7 @@ fn run_case(case: &Case) -> CaseLine {
             if err.kind == ErrorKind::Shape {
                 err.kind = ErrorKind::Case;
             }
-            if let Some(l) = err.line {
-                err.column = err
-                    .column
-                    .map(|c| if l == 1 { c + origin.1 - 1 } else { c });
-                err.line = Some(l + origin.0 - 1);
-            }
-            line.error = Some(err);
+            line.error = Some(shift(err, origin));
             return line;
         }
     };

@@ -52,7 +52,7 @@ pub fn from_path_error(err: serde_path_to_error::Error<serde_json::Error>) -> Ca
 }
 
 /// Moves a position relative to a fragment to the position in the whole file.
-fn shift(mut err: CaseError, (line0, col0): (usize, usize)) -> CaseError {
+pub fn shift(mut err: CaseError, (line0, col0): (usize, usize)) -> CaseError {
     if let Some(line) = err.line {
         if line == 1 {
             err.column = err.column.map(|c| c + col0 - 1);
