@@ -24,6 +24,7 @@ fn n_dom(n: usize) -> SolveInput {
         rows,
         cols,
         timeout_ms: None,
+        goal: None,
     }
 }
 
@@ -48,6 +49,7 @@ fn random_picture(size: usize, seed: u64) -> SolveInput {
         rows,
         cols,
         timeout_ms: None,
+        goal: None,
     }
 }
 

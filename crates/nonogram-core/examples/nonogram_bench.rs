@@ -308,6 +308,7 @@ fn main() {
             rows: clues("rows"),
             cols: clues("cols"),
             timeout_ms: Some(args.timeout_s * 1000),
+            goal: None,
         };
         let size = format!("{}x{}", input.cols.len(), input.rows.len());
         let (ours, verdict) = run_ours(&input);

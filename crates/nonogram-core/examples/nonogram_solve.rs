@@ -21,6 +21,7 @@ fn main() {
                 rows: serde_json::from_value(v["rows"].clone()).expect("rows"),
                 cols: serde_json::from_value(v["cols"].clone()).expect("cols"),
                 timeout_ms: None,
+                goal: None,
             }
         }
     };

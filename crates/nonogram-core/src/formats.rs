@@ -243,6 +243,7 @@ fn parse_non(text: &str) -> Result<SolveInput, FormatError> {
         rows,
         cols,
         timeout_ms: None,
+        goal: None,
     })
 }
 
@@ -527,6 +528,7 @@ fn parse_webpbn_xml(text: &str) -> Result<SolveInput, FormatError> {
         rows,
         cols,
         timeout_ms: None,
+        goal: None,
     })
 }
 

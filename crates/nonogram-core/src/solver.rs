@@ -21,7 +21,9 @@
 //! solution. Every picture is checked against all clues before it is returned.
 
 use crate::InputError;
-use crate::line::{Cell, MAX_LINE_LEN, clues_of, runs_equal_clues, validate_clues};
+use crate::line::{
+    Cell, MAX_LINE_LEN, clues_of, parse_picture_line, runs_equal_clues, validate_clues,
+};
 use crate::linesolver::LineSolver;
 use serde::{Deserialize, Serialize};
 use std::collections::{HashMap, VecDeque};
@@ -43,6 +45,15 @@ pub struct SolveInput {
     /// `"status": "timeout"`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub timeout_ms: Option<u64>,
+    /// The picture the clues were drawn from, if the author has it (rows top first, `#`
+    /// filled, `.` empty, as `solve` and `clues` write pictures). It must satisfy every
+    /// clue. The search tries its cells first, so it is the first solution found, and the
+    /// rest of the search only asks whether any other picture fits: the question an
+    /// author validating a puzzle has. A puzzle whose search from the clues alone runs out
+    /// of time can be decided this way (`survey-faase`: `multiple`, about a second).
+    /// The verdict is the same with or without it; only the time differs.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub goal: Option<Vec<String>>,
 }
 
 /// How many solutions the puzzle has, as far as the solver got.
@@ -169,6 +180,57 @@ impl Puzzle {
             })
     }
 
+    /// Reads a `goal` picture (JSON pointer `/goal`) and checks it against every clue;
+    /// the error names the first row or column whose runs differ from its clue.
+    pub fn goal_picture(&self, rows: &[String]) -> Result<Vec<bool>, InputError> {
+        let (h, w) = (self.height(), self.width());
+        if rows.len() != h {
+            return Err(InputError::new(
+                "/goal",
+                format!("the goal has {} rows; the puzzle has {h}", rows.len()),
+            ));
+        }
+        let mut filled = Vec::with_capacity(h * w);
+        for (r, text) in rows.iter().enumerate() {
+            let line = parse_picture_line(text)
+                .map_err(|e| InputError::new(format!("/goal/{r}"), format!("goal row {r}: {e}")))?;
+            if line.len() != w {
+                return Err(InputError::new(
+                    format!("/goal/{r}"),
+                    format!(
+                        "goal row {r} has {} cells; the puzzle is {w} wide",
+                        line.len()
+                    ),
+                ));
+            }
+            let runs = clues_of(&line);
+            if runs != self.rows[r] {
+                return Err(InputError::new(
+                    format!("/goal/{r}"),
+                    format!(
+                        "goal row {r} has runs {runs:?} but its clue is {:?}",
+                        self.rows[r]
+                    ),
+                ));
+            }
+            filled.extend(line);
+        }
+        for c in 0..w {
+            let col: Vec<bool> = (0..h).map(|r| filled[r * w + c]).collect();
+            let runs = clues_of(&col);
+            if runs != self.cols[c] {
+                return Err(InputError::new(
+                    "/goal",
+                    format!(
+                        "goal column {c} has runs {runs:?} but its clue is {:?}",
+                        self.cols[c]
+                    ),
+                ));
+            }
+        }
+        Ok(filled)
+    }
+
     /// Text rows of a picture.
     pub fn picture_text(&self, filled: &[bool]) -> Vec<String> {
         filled
@@ -182,14 +244,25 @@ impl Puzzle {
 pub fn solve(input: SolveInput) -> Result<SolveVerdict, InputError> {
     let start = Instant::now();
     let puzzle = Puzzle::new(&input.rows, &input.cols)?;
+    let goal = match &input.goal {
+        Some(rows) => Some(puzzle.goal_picture(rows)?),
+        None => None,
+    };
     let timeout = input.timeout_ms.unwrap_or(DEFAULT_TIMEOUT_MS);
     let deadline = start.checked_add(Duration::from_millis(timeout));
-    Ok(solve_puzzle(&puzzle, deadline, start))
+    Ok(solve_puzzle(&puzzle, goal.as_deref(), deadline, start))
 }
 
-/// Solves a checked puzzle; `deadline` `None` means no limit.
-pub fn solve_puzzle(puzzle: &Puzzle, deadline: Option<Instant>, start: Instant) -> SolveVerdict {
+/// Solves a checked puzzle; `deadline` `None` means no limit. `goal`, a picture that
+/// satisfies the clues (see [`Puzzle::goal_picture`]), only orders the search.
+pub fn solve_puzzle(
+    puzzle: &Puzzle,
+    goal: Option<&[bool]>,
+    deadline: Option<Instant>,
+    start: Instant,
+) -> SolveVerdict {
     let mut engine = Engine::new(puzzle, deadline);
+    engine.goal = goal;
     let outcome = engine.run();
     let status = match outcome {
         Err(Stop::Timeout | Stop::Budget) => SolveStatus::Timeout,
@@ -431,6 +504,8 @@ enum Probe {
 /// dirty lines (ids `0..h` rows, `h..h + w` columns).
 struct Engine<'p> {
     p: &'p Puzzle,
+    /// The author's picture, when given: every branch tries its value first.
+    goal: Option<&'p [bool]>,
     h: usize,
     w: usize,
     grid: Vec<Cell>,
@@ -478,6 +553,7 @@ impl<'p> Engine<'p> {
         let n = h * w;
         Engine {
             p,
+            goal: None,
             h,
             w,
             grid: vec![Cell::Unknown; n],
@@ -510,6 +586,11 @@ impl<'p> Engine<'p> {
     }
 
     fn run(&mut self) -> Result<(), Stop> {
+        if let Some(goal) = self.goal {
+            // Checked against the clues by `Puzzle::goal_picture`: a solution, and the
+            // first one reported whatever probing or the search meet first.
+            self.record_picture(goal.to_vec())?;
+        }
         for id in 0..(self.h + self.w) as u32 {
             self.enqueue(id);
         }
@@ -746,6 +827,12 @@ impl<'p> Engine<'p> {
     /// clue and is new. Two different solutions stop the search.
     fn record_solution(&mut self) -> Result<(), Stop> {
         let picture: Vec<bool> = self.grid.iter().map(|&c| c == Cell::Filled).collect();
+        self.record_picture(picture)
+    }
+
+    /// Records a full picture as a solution if it checks against every clue and is new
+    /// (with, as the first one, any mirror image or rotation that fits too).
+    fn record_picture(&mut self, picture: Vec<bool>) -> Result<(), Stop> {
         if !self.p.check_picture(&picture) {
             // Cannot happen when propagation reached a fixpoint; never return it anyway.
             debug_assert!(false, "complete grid that breaks a clue");
@@ -1041,6 +1128,11 @@ impl<'p> Engine<'p> {
             self.focus_on = false;
             match probed {
                 Ok(Some((idx, first))) => {
+                    let first = match self.goal {
+                        Some(goal) if goal[idx] => Cell::Filled,
+                        Some(_) => Cell::Empty,
+                        None => first,
+                    };
                     let second = if first == Cell::Filled {
                         Cell::Empty
                     } else {
@@ -1098,6 +1190,7 @@ mod tests {
             rows,
             cols,
             timeout_ms: None,
+            goal: None,
         }
     }
 
@@ -1180,6 +1273,7 @@ mod tests {
             rows: vec![vec![1]; 8],
             cols: vec![vec![1]; 8],
             timeout_ms: Some(0),
+            goal: None,
         })
         .unwrap();
         assert_eq!(v.status, SolveStatus::Timeout);
@@ -1319,6 +1413,76 @@ mod tests {
 
     /// Clue sets that no picture has (random clues with equal totals) are `none` exactly
     /// when brute force finds no picture.
+    /// Every picture of these sizes, given as the goal of its own clues: same verdict as
+    /// brute force, and the goal is the first solution reported.
+    #[test]
+    fn goal_keeps_the_verdict_and_comes_first() {
+        let cases = (0u32..512)
+            .map(|b| (3, 3, b))
+            .chain((0u32..65536).step_by(89).map(|b| (4, 4, b)));
+        for (h, w, bits) in cases {
+            let pic: Vec<bool> = (0..h * w).map(|i| bits >> i & 1 == 1).collect();
+            let (rows, cols) = clues_of_picture(&pic, h, w);
+            let p = Puzzle::new(&rows, &cols).unwrap();
+            let count = brute_force_count(&p);
+            let mut with_goal = input(rows.clone(), cols.clone());
+            with_goal.goal = Some(p.picture_text(&pic));
+            let v = solve(with_goal).unwrap();
+            let want = if count == 1 {
+                SolveStatus::Unique
+            } else {
+                SolveStatus::Multiple
+            };
+            assert_eq!(v.status, want, "{rows:?} {cols:?} has {count} solutions");
+            assert_eq!(v.solutions[0], p.picture_text(&pic), "goal first");
+            if count > 1 {
+                assert_ne!(v.solutions[0], v.solutions[1]);
+                let flat: Vec<bool> = v.solutions[1]
+                    .iter()
+                    .flat_map(|r| r.chars().map(|c| c == '#'))
+                    .collect();
+                assert!(p.check_picture(&flat));
+            }
+        }
+    }
+
+    #[test]
+    fn goal_that_breaks_the_clues_is_an_input_error() {
+        // Clues of the picture `#.` / `.#`.
+        let rows = vec![vec![1], vec![1]];
+        let cols = vec![vec![1], vec![1]];
+        let with = |goal: &[&str]| {
+            let mut i = input(rows.clone(), cols.clone());
+            i.goal = Some(goal.iter().map(|s| s.to_string()).collect());
+            solve(i)
+        };
+        assert_eq!(with(&["#.", ".#"]).unwrap().status, SolveStatus::Multiple);
+        let cases: [(&[&str], &str, &str); 5] = [
+            (&["#."], "/goal", "the goal has 1 rows; the puzzle has 2"),
+            (
+                &["#.", ".#."],
+                "/goal/1",
+                "goal row 1 has 3 cells; the puzzle is 2 wide",
+            ),
+            (&["#.", ".x"], "/goal/1", "goal row 1: "),
+            (
+                &["##", ".."],
+                "/goal/0",
+                "goal row 0 has runs [2] but its clue is [1]",
+            ),
+            (
+                &["#.", "#."],
+                "/goal",
+                "goal column 0 has runs [2] but its clue is [1]",
+            ),
+        ];
+        for (goal, path, start) in cases {
+            let e = with(goal).unwrap_err();
+            assert_eq!(e.path, path, "{goal:?}");
+            assert!(e.message.starts_with(start), "{goal:?}: {}", e.message);
+        }
+    }
+
     #[test]
     fn none_agrees_with_brute_force() {
         let mut rng = 0x9e37_79b9_7f4a_7c15u64;

@@ -84,6 +84,7 @@ fn check(p: &BenchPuzzle, timeout_ms: u64) {
         rows: p.rows.clone(),
         cols: p.cols.clone(),
         timeout_ms: Some(timeout_ms),
+        goal: None,
     })
     .unwrap_or_else(|e| panic!("{}: input error {e}", p.name));
     let want = match p.status.as_str() {
@@ -175,6 +176,7 @@ fn timeout_is_honoured_on_faase() {
         rows: p.rows.clone(),
         cols: p.cols.clone(),
         timeout_ms: Some(300),
+        goal: None,
     })
     .expect("valid");
     let elapsed = start.elapsed();

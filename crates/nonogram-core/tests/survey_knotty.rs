@@ -44,6 +44,7 @@ fn knotty_is_multiple_with_two_valid_pictures() {
         rows: rows.clone(),
         cols: cols.clone(),
         timeout_ms: None,
+        goal: None,
     })
     .expect("valid puzzle");
     assert_eq!(v.status, SolveStatus::Multiple, "{:?}", v.stats);
