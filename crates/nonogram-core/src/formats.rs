@@ -86,7 +86,7 @@ pub fn parse_puzzle(text: &str, format: Format) -> Result<SolveInput, FormatErro
 }
 
 /// Keywords of the `.non` format that carry no clue and are skipped with their value.
-/// `goal` / `solution` lines hold a picture the file may ship: we solve, so we ignore it.
+/// (`goal` is read: see [`parse_non`].)
 const NON_IGNORED: &[&str] = &[
     "title",
     "by",
@@ -96,7 +96,6 @@ const NON_IGNORED: &[&str] = &[
     "licence",
     "catalogue",
     "catalog",
-    "goal",
     "solution",
     "note",
     "comment",
@@ -124,8 +123,11 @@ enum Section {
 ///   A clue line is numbers separated by commas and/or blanks; `0` (or a blank line between
 ///   two clue lines) is an empty line. Blank lines at the start and end of a section are
 ///   separators, not lines;
-/// - other keywords (`title`, `by`, `copyright`, `goal`, ...) are accepted and ignored.
+/// - `goal` gives the picture the clues were made from, as `0`/`1` characters for the cells
+///   row by row (quoted or not): it becomes the solver's `goal`;
+/// - other keywords (`title`, `by`, `copyright`, ...) are accepted and ignored.
 fn parse_non(text: &str) -> Result<SolveInput, FormatError> {
+    let mut goal: Option<(String, usize, usize)> = None; // (cells, line, column)
     let mut width: Option<(usize, usize)> = None; // (value, line)
     let mut height: Option<(usize, usize)> = None;
     // Each section: header line, and its lines as (line number, clue list or None for blank).
@@ -218,6 +220,21 @@ fn parse_non(text: &str) -> Result<SolveInput, FormatError> {
                     Section::Columns
                 };
             }
+            "goal" => {
+                if goal.is_some() {
+                    return Err(FormatError::at(lineno, col, "second `goal` line"));
+                }
+                let value = rest.trim_matches('"');
+                if let Some((i, c)) = value.char_indices().find(|&(_, c)| c != '0' && c != '1') {
+                    return Err(FormatError::at(
+                        lineno,
+                        column_of(line, &value[i..]),
+                        format!("unexpected {c:?} in `goal` (expected 0 and 1, one per cell)"),
+                    ));
+                }
+                goal = Some((value.to_string(), lineno, column_of(line, rest)));
+                section = Section::None;
+            }
             k if NON_IGNORED.contains(&k) => {
                 section = Section::None;
             }
@@ -239,11 +256,33 @@ fn parse_non(text: &str) -> Result<SolveInput, FormatError> {
         cols.ok_or_else(|| FormatError::at(0, 0, "the file has no `columns` section"))?;
     let rows = finish_section(row_lines, rows_line, "rows", height)?;
     let cols = finish_section(col_lines, cols_line, "columns", width)?;
+    let goal = match goal {
+        None => None,
+        Some((cells, l, c)) => {
+            let (h, w) = (rows.len(), cols.len());
+            if cells.len() != h * w {
+                return Err(FormatError::at(
+                    l,
+                    c,
+                    format!(
+                        "`goal` has {} cells; the puzzle has {h} rows of {w}",
+                        cells.len()
+                    ),
+                ));
+            }
+            let row_text = |r: &[u8]| {
+                r.iter()
+                    .map(|&b| if b == b'1' { '#' } else { '.' })
+                    .collect()
+            };
+            Some(cells.as_bytes().chunks(w.max(1)).map(row_text).collect())
+        }
+    };
     Ok(SolveInput {
         rows,
         cols,
         timeout_ms: None,
-        goal: None,
+        goal,
     })
 }
 
@@ -524,12 +563,77 @@ fn parse_webpbn_xml(text: &str) -> Result<SolveInput, FormatError> {
         rows.ok_or_else(|| FormatError::at(l, c, "the <puzzle> has no <clue type=\"rows\">"))?;
     let cols =
         cols.ok_or_else(|| FormatError::at(l, c, "the <puzzle> has no <clue type=\"columns\">"))?;
+    let goal = webpbn_goal(puzzle, default_color, &pos_of)?;
     Ok(SolveInput {
         rows,
         cols,
         timeout_ms: None,
-        goal: None,
+        goal,
     })
+}
+
+/// The `<solution type="goal">` image of a webpbn puzzle (`type` defaults to `goal`), as
+/// picture rows: its text is rows between `|` bars, one character per cell, the characters
+/// those of the `<color>` definitions (`X` black and `.` white when there are none).
+fn webpbn_goal(
+    puzzle: roxmltree::Node,
+    default_color: &str,
+    pos_of: &dyn Fn(roxmltree::Node) -> (usize, usize),
+) -> Result<Option<Vec<String>>, FormatError> {
+    let Some(image) = puzzle
+        .children()
+        .filter(|n| {
+            n.is_element()
+                && n.tag_name().name() == "solution"
+                && n.attribute("type").unwrap_or("goal") == "goal"
+        })
+        .find_map(|n| {
+            n.children()
+                .find(|i| i.is_element() && i.tag_name().name() == "image")
+        })
+    else {
+        return Ok(None);
+    };
+    let color_char = |name: &str, fallback: char| {
+        puzzle
+            .children()
+            .find(|n| {
+                n.is_element()
+                    && n.tag_name().name() == "color"
+                    && n.attribute("name") == Some(name)
+            })
+            .and_then(|n| n.attribute("char"))
+            .and_then(|ch| ch.chars().next())
+            .unwrap_or(fallback)
+    };
+    let filled = color_char(default_color, 'X');
+    let empty = color_char(puzzle.attribute("backgroundcolor").unwrap_or("white"), '.');
+    let (l, c) = pos_of(image);
+    let mut rows = Vec::new();
+    for part in image.text().unwrap_or("").split('|') {
+        let cells: String = part.chars().filter(|ch| !ch.is_whitespace()).collect();
+        if cells.is_empty() {
+            continue;
+        }
+        let mut row = String::with_capacity(cells.len());
+        for ch in cells.chars() {
+            row.push(if ch == filled {
+                '#'
+            } else if ch == empty {
+                '.'
+            } else {
+                return Err(FormatError::at(
+                    l,
+                    c,
+                    format!(
+                        "unexpected {ch:?} in the goal <image> (expected {filled:?} filled and {empty:?} empty)"
+                    ),
+                ));
+            });
+        }
+        rows.push(row);
+    }
+    Ok(Some(rows))
 }
 
 fn clue_text(clues: &[u32]) -> String {
@@ -692,6 +796,30 @@ mod tests {
         let p = parse_puzzle(text, Format::Xml).unwrap();
         assert_eq!(p.rows, vec![vec![2], vec![], vec![1]]);
         assert_eq!(p.cols, vec![vec![2, 1], vec![1]]);
+        assert_eq!(p.goal, Some(vec!["##".into(), "..".into(), "#.".into()]));
+    }
+
+    #[test]
+    fn reads_goal_pictures() {
+        let non = "width 3\nheight 2\nrows\n2\n1\ncolumns\n1\n2\n0\ngoal \"110010\"\n";
+        let p = parse_puzzle(non, Format::Non).unwrap();
+        assert_eq!(p.goal, Some(vec!["##.".into(), ".#.".into()]));
+        let unquoted = non.replace("\"110010\"", "110010");
+        assert_eq!(parse_puzzle(&unquoted, Format::Non).unwrap().goal, p.goal);
+        let err = parse_puzzle(&non.replace("110010", "11001"), Format::Non).unwrap_err();
+        assert_eq!((err.line, err.column), (10, 6), "{err}");
+        assert!(err.message.contains("5 cells"), "{err}");
+        let err = parse_puzzle(&non.replace("110010", "110x10"), Format::Non).unwrap_err();
+        assert_eq!((err.line, err.column), (10, 10), "{err}");
+        // webpbn: the image uses the puzzle's colour characters.
+        let xml = "<puzzle defaultcolor=\"black\"><color name=\"white\" char=\"-\">fff</color><color name=\"black\" char=\"B\">000</color>\
+            <clue type=\"rows\"><line><count>1</count></line></clue><clue type=\"columns\"><line></line><line><count>1</count></line></clue>\
+            <solution type=\"solution\"><image>|B-|</image></solution>\
+            <solution><image>\n|-B|\n</image></solution></puzzle>";
+        let p = parse_puzzle(xml, Format::Xml).unwrap();
+        assert_eq!(p.goal, Some(vec![".#".into()]));
+        let err = parse_puzzle(&xml.replace("|-B|", "|-X|"), Format::Xml).unwrap_err();
+        assert!(err.message.contains("'X'"), "{err}");
     }
 
     #[test]

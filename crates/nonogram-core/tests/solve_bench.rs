@@ -161,6 +161,38 @@ fn shipped_non_files_match_their_json() {
     assert_eq!(n, 5);
 }
 
+/// Faase is `multiple`: given the picture an offline SAT run found (CaDiCaL 1.9.5, 488 s;
+/// kept as the `goal` of `fixtures/nonogram/solve-multiple-faase-goal.json`), the search
+/// finds a second picture. Both are checked here against the clues, independently of the
+/// solver, and must differ. From the clues alone the search still runs out of time (below).
+#[test]
+fn faase_is_multiple_given_its_goal() {
+    let fixture = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../fixtures/nonogram/solve-multiple-faase-goal.json");
+    let case: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(fixture).expect("fixture")).expect("json");
+    let input: SolveInput = serde_json::from_value(case["input"].clone()).expect("solve input");
+    let all = load_all();
+    let p = all
+        .iter()
+        .find(|p| p.name == "survey-faase")
+        .expect("faase");
+    assert_eq!(
+        (&input.rows, &input.cols),
+        (&p.rows, &p.cols),
+        "same clues as the bench"
+    );
+    let goal = input.goal.clone().expect("goal");
+    let v = solve(input).expect("valid");
+    assert_eq!(v.status, SolveStatus::Multiple);
+    assert_eq!(v.solutions.len(), 2);
+    assert_eq!(v.solutions[0], goal);
+    assert_ne!(v.solutions[0], v.solutions[1]);
+    for s in &v.solutions {
+        assert!(satisfies(p, s));
+    }
+}
+
 /// The time limit holds on a puzzle no solver settles (Faase, 80x95; Knotty is decided now, in
 /// tens of milliseconds, so it would make this test depend on the machine's speed): the
 /// verdict is `timeout` and comes back promptly (generous bound for a loaded CI machine).
