@@ -7,7 +7,7 @@
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
-bench="${NONOGRAM_BENCH:-$root/../shared/nonogram-bench}"
+bench="${NONOGRAM_BENCH:-../shared/nonogram-bench}"
 if ! command -v nonogrid >/dev/null 2>&1; then
   cargo install nonogrid --locked --version 0.7.3
 fi

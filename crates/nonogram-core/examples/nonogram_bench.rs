@@ -3,7 +3,7 @@
 //! ```text
 //! cargo run --release -p nonogram-core --example nonogram_bench -- \
 //!     [--bench-dir ../shared/nonogram-bench] [--out BENCHMARKS.md] [--timeout 60] \
-//!     [--nonogrid nonogrid] [--only NAME-SUBSTRING]
+//!     [--nonogrid nonogrid] [--only NAME-SUBSTRING] [--goals fixtures/nonogram]
 //! ```
 //! (`scripts/nonogram-bench.sh` runs exactly this from the repo root.)
 //!
@@ -12,6 +12,10 @@
 //! `--max-solutions=2 --timeout=T` (wall time, and its CPU time from this process's
 //! reaped-children counters). Both verdicts are compared with the file's `status`; every
 //! picture we return is re-checked here against the clues. The report is Markdown.
+//!
+//! Puzzles of unknown status whose clues a `solve` fixture under `--goals` holds with a
+//! `goal` picture are solved a second time with that goal, and reported apart: the main
+//! tables are from the clues alone.
 
 use nonogram_core::formats::to_non;
 use nonogram_core::line::clues_of;
@@ -27,6 +31,7 @@ struct Args {
     timeout_s: u64,
     nonogrid: String,
     only: Option<String>,
+    goals: PathBuf,
 }
 
 fn parse_args() -> Args {
@@ -36,6 +41,7 @@ fn parse_args() -> Args {
         timeout_s: 60,
         nonogrid: "nonogrid".into(),
         only: None,
+        goals: PathBuf::from("fixtures/nonogram"),
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
@@ -46,6 +52,7 @@ fn parse_args() -> Args {
             "--timeout" => a.timeout_s = val().parse().expect("--timeout takes seconds"),
             "--nonogrid" => a.nonogrid = val(),
             "--only" => a.only = Some(val()),
+            "--goals" => a.goals = PathBuf::from(val()),
             other => panic!("unknown flag {other}"),
         }
     }
@@ -69,6 +76,30 @@ struct Row {
     theirs: Option<Run>,
     line_logic: bool,
     nodes: u64,
+    /// Unknown status only: our run given the goal of a fixture (and that fixture's path).
+    with_goal: Option<(Run, String)>,
+}
+
+/// `solve` fixtures (batch cases) under `dir` whose input has a `goal`, as (path, input).
+fn goal_fixtures(dir: &Path) -> Vec<(String, SolveInput)> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    paths.sort();
+    paths
+        .into_iter()
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .filter_map(|p| {
+            let v: serde_json::Value =
+                serde_json::from_str(&std::fs::read_to_string(&p).ok()?).ok()?;
+            if v["command"] != "solve" || v["input"]["goal"].is_null() {
+                return None;
+            }
+            let input: SolveInput = serde_json::from_value(v["input"].clone()).ok()?;
+            Some((p.display().to_string(), input))
+        })
+        .collect()
 }
 
 fn group_of(name: &str) -> String {
@@ -293,6 +324,7 @@ fn main() {
         eprintln!("nonogrid not found: measuring our solver only (cargo install nonogrid)");
         String::new()
     };
+    let goals = goal_fixtures(&args.goals);
     let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
     let started = Instant::now();
     let mut rows: Vec<Row> = Vec::new();
@@ -325,6 +357,20 @@ fn main() {
             theirs.as_ref().map_or("-", |t| t.status.as_str()),
             theirs.as_ref().map_or(0.0, |t| t.wall),
         );
+        let with_goal = (known == "unknown")
+            .then(|| {
+                goals
+                    .iter()
+                    .find(|(_, g)| g.rows == input.rows && g.cols == input.cols)
+            })
+            .flatten()
+            .map(|(path, g)| {
+                let guided = SolveInput {
+                    timeout_ms: input.timeout_ms,
+                    ..g.clone()
+                };
+                (run_ours(&guided).0, path.clone())
+            });
         rows.push(Row {
             group: group_of(&name),
             name,
@@ -334,6 +380,7 @@ fn main() {
             theirs,
             line_logic: verdict.as_ref().is_some_and(|v| v.stats.line_logic),
             nodes: verdict.as_ref().map_or(0, |v| v.stats.nodes),
+            with_goal,
         });
     }
     let _ = std::fs::remove_dir_all(&tmp);
@@ -502,6 +549,24 @@ fn render(args: &Args, rows: &[Row], version: &str, load: &str, total: f64) -> S
                 "| {} | {} | {} | {:.3} | {} | {} | {:.3} |",
                 r.name, r.size, r.ours.status, r.ours.wall, r.nodes, t.status, t.wall
             );
+        }
+        let guided: Vec<&Row> = rows.iter().filter(|r| r.with_goal.is_some()).collect();
+        if !guided.is_empty() {
+            let _ = writeln!(
+                s,
+                "\nGiven a goal picture (the `goal` of a `solve` fixture with the same clues; \
+                 the status above is from the clues alone):\n\n\
+                 | puzzle | ours with the goal | wall | goal from |\n|---|---|---:|---|"
+            );
+            for r in guided {
+                if let Some((run, path)) = &r.with_goal {
+                    let _ = writeln!(
+                        s,
+                        "| {} | {} | {:.3} | `{}` |",
+                        r.name, run.status, run.wall, path
+                    );
+                }
+            }
         }
     }
     if !wrong.is_empty() {
