@@ -11,7 +11,7 @@ use serde_json::Value;
 use crate::error::{CaseError, ErrorKind};
 use crate::exit::ExitStatus;
 use crate::games;
-use crate::source::Source;
+use crate::source::{self, Source};
 
 /// Runs a command and encodes its verdict as JSON text (indented when asked). The verdict goes
 /// straight from the typed struct to text: a detour through `Value` costs several times the
@@ -75,8 +75,15 @@ where
     E: Into<CaseError> + 'static,
 {
     let run: Runner = Box::new(move |source: Source<'_>, pretty: bool| {
+        let text = match &source {
+            Source::Text { text, origin } => Some((*text, *origin)),
+            Source::Value(_) => None,
+        };
         let input: I = source.parse()?;
-        let verdict = run(input).map_err(Into::into)?;
+        let verdict = run(input).map_err(|e| match text {
+            Some((text, origin)) => source::place(e.into(), text, origin),
+            None => e.into(),
+        })?;
         let text = if pretty {
             serde_json::to_string_pretty(&verdict)
         } else {

@@ -81,6 +81,122 @@ pub fn pointer<'p>(segments: impl Iterator<Item = &'p Segment>) -> String {
     out
 }
 
+/// Gives an engine's error (a JSON pointer, no position) the line and column of the value
+/// it points at in `text`, the input as it was read (`origin`: see [`Source::Text`]).
+pub fn place(mut err: CaseError, text: &str, origin: (usize, usize)) -> CaseError {
+    if err.line.is_some() {
+        return err;
+    }
+    let Some(offset) = err.path.as_deref().and_then(|p| locate(text, p)) else {
+        return err;
+    };
+    let (line, column) = position(text, offset);
+    err.line = Some(line);
+    err.column = Some(column);
+    shift(err, origin)
+}
+
+/// Byte offset of the value that an RFC 6901 JSON pointer names in JSON `text`; `None` when
+/// the text is not JSON of that shape. (serde_json keeps no positions in its values, so the
+/// path is walked over the text itself.)
+pub fn locate(text: &str, pointer: &str) -> Option<usize> {
+    let b = text.as_bytes();
+    let mut i = skip_blanks(b, 0);
+    if pointer.is_empty() {
+        return Some(i);
+    }
+    for token in pointer.strip_prefix('/')?.split('/') {
+        let key = token.replace("~1", "/").replace("~0", "~");
+        match *b.get(i)? {
+            b'{' => {
+                i += 1;
+                loop {
+                    i = skip_blanks(b, i);
+                    let end = skip_value(b, i)?;
+                    let name: String = serde_json::from_str(text.get(i..end)?).ok()?;
+                    i = skip_blanks(b, end);
+                    if *b.get(i)? != b':' {
+                        return None;
+                    }
+                    i = skip_blanks(b, i + 1);
+                    if name == key {
+                        break;
+                    }
+                    i = skip_blanks(b, skip_value(b, i)?);
+                    if *b.get(i)? != b',' {
+                        return None;
+                    }
+                    i += 1;
+                }
+            }
+            b'[' => {
+                let index: usize = key.parse().ok()?;
+                i = skip_blanks(b, i + 1);
+                for _ in 0..index {
+                    i = skip_blanks(b, skip_value(b, i)?);
+                    if *b.get(i)? != b',' {
+                        return None;
+                    }
+                    i = skip_blanks(b, i + 1);
+                }
+                if *b.get(i)? == b']' {
+                    return None;
+                }
+            }
+            _ => return None,
+        }
+    }
+    Some(i)
+}
+
+fn skip_blanks(b: &[u8], mut i: usize) -> usize {
+    while b.get(i).is_some_and(|c| c.is_ascii_whitespace()) {
+        i += 1;
+    }
+    i
+}
+
+/// End offset of the JSON value starting at `i` (strings, arrays and objects are matched;
+/// numbers and literals run to the next delimiter).
+fn skip_value(b: &[u8], mut i: usize) -> Option<usize> {
+    let mut depth = 0usize;
+    loop {
+        match *b.get(i)? {
+            b'"' => {
+                i += 1;
+                loop {
+                    match *b.get(i)? {
+                        b'\\' => i += 2,
+                        b'"' => break,
+                        _ => i += 1,
+                    }
+                }
+                i += 1;
+                if depth == 0 {
+                    return Some(i);
+                }
+            }
+            b'{' | b'[' => {
+                depth += 1;
+                i += 1;
+            }
+            b'}' | b']' => {
+                if depth == 0 {
+                    return Some(i);
+                }
+                depth -= 1;
+                i += 1;
+                if depth == 0 {
+                    return Some(i);
+                }
+            }
+            b',' | b':' if depth == 0 => return Some(i),
+            c if depth == 0 && c.is_ascii_whitespace() => return Some(i),
+            _ => i += 1,
+        }
+    }
+}
+
 /// 1-based line and column of byte `offset` in `text`.
 pub fn position(text: &str, offset: usize) -> (usize, usize) {
     let before = &text[..offset.min(text.len())];
@@ -95,6 +211,37 @@ pub fn position(text: &str, offset: usize) -> (usize, usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn locate_walks_pointers_over_the_text() {
+        let text = "{\"a\": [1, {\"b~/\": \"x,]\\\"\"}, [2, 3]],\n \"c\": {\"d\": true}}";
+        let at = |p: &str| locate(text, p).map(|o| &text[o..]);
+        assert!(at("").unwrap().starts_with("{\"a\""));
+        assert!(at("/a").unwrap().starts_with("[1, {"));
+        assert!(at("/a/0").unwrap().starts_with("1, {"));
+        assert!(at("/a/1/b~0~1").unwrap().starts_with("\"x,]"));
+        assert!(at("/a/2/1").unwrap().starts_with("3]]"));
+        assert!(at("/c/d").unwrap().starts_with("true}"));
+        assert_eq!(position(text, locate(text, "/c/d").unwrap()), (2, 13));
+        for missing in ["/z", "/a/3", "/a/x", "/c/d/e", "a"] {
+            assert_eq!(locate(text, missing), None, "{missing}");
+        }
+        assert_eq!(locate("[1, 2", "/5"), None);
+    }
+
+    #[test]
+    fn engine_errors_get_the_position_of_their_path() {
+        let err = place(
+            CaseError::invalid("/rows/1", "bad"),
+            "{\"rows\": [[1],\n  [9]]}",
+            (3, 5),
+        );
+        assert_eq!((err.line, err.column), (Some(4), Some(3)));
+        let err = place(CaseError::invalid("", "totals"), "  {}", (1, 1));
+        assert_eq!((err.line, err.column), (Some(1), Some(3)));
+        let err = place(CaseError::invalid("/nope", "x"), "{}", (1, 1));
+        assert_eq!(err.line, None);
+    }
 
     #[derive(Debug, serde::Deserialize)]
     #[serde(deny_unknown_fields)]
