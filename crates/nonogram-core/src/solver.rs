@@ -17,6 +17,11 @@
 //!    second one turns up or the whole space is refuted. Everything is undone through a trail of
 //!    assigned cells, so no grid is ever copied.
 //!
+//! 4. **Goal.** An author who gives the picture the clues came from (`goal`) has it recorded
+//!    as the first solution and tried first by every branch, so the search only looks for a
+//!    second picture. This decides puzzles whose first solution the search cannot find in
+//!    time from the clues alone (`survey-faase`).
+//!
 //! Every deduction is sound, so a grid that line logic alone completes is the unique
 //! solution. Every picture is checked against all clues before it is returned.
 
