@@ -8,7 +8,7 @@
 //! the same readers (and other solvers) accept; the benchmark uses it to feed nonogrid.
 
 use crate::line::MAX_LINE_LEN;
-use crate::solver::SolveInput;
+use crate::solver::{Puzzle, SolveInput};
 use std::fmt;
 
 /// The file formats [`parse_puzzle`] reads.
@@ -275,7 +275,9 @@ fn parse_non(text: &str) -> Result<SolveInput, FormatError> {
                     .map(|&b| if b == b'1' { '#' } else { '.' })
                     .collect()
             };
-            Some(cells.as_bytes().chunks(w.max(1)).map(row_text).collect())
+            let goal: Vec<String> = cells.as_bytes().chunks(w.max(1)).map(row_text).collect();
+            check_goal(&rows, &cols, &goal, l, c)?;
+            Some(goal)
         }
     };
     Ok(SolveInput {
@@ -564,6 +566,10 @@ fn parse_webpbn_xml(text: &str) -> Result<SolveInput, FormatError> {
     let cols =
         cols.ok_or_else(|| FormatError::at(l, c, "the <puzzle> has no <clue type=\"columns\">"))?;
     let goal = webpbn_goal(puzzle, default_color, &pos_of)?;
+    if let (Some(goal), Some(image)) = (&goal, goal_image(puzzle)) {
+        let (l, c) = pos_of(image);
+        check_goal(&rows, &cols, goal, l, c)?;
+    }
     Ok(SolveInput {
         rows,
         cols,
@@ -572,15 +578,9 @@ fn parse_webpbn_xml(text: &str) -> Result<SolveInput, FormatError> {
     })
 }
 
-/// The `<solution type="goal">` image of a webpbn puzzle (`type` defaults to `goal`), as
-/// picture rows: its text is rows between `|` bars, one character per cell, the characters
-/// those of the `<color>` definitions (`X` black and `.` white when there are none).
-fn webpbn_goal(
-    puzzle: roxmltree::Node,
-    default_color: &str,
-    pos_of: &dyn Fn(roxmltree::Node) -> (usize, usize),
-) -> Result<Option<Vec<String>>, FormatError> {
-    let Some(image) = puzzle
+/// The `<image>` of a webpbn puzzle's `<solution type="goal">` (`type` defaults to `goal`).
+fn goal_image<'a, 'i>(puzzle: roxmltree::Node<'a, 'i>) -> Option<roxmltree::Node<'a, 'i>> {
+    puzzle
         .children()
         .filter(|n| {
             n.is_element()
@@ -591,7 +591,35 @@ fn webpbn_goal(
             n.children()
                 .find(|i| i.is_element() && i.tag_name().name() == "image")
         })
-    else {
+}
+
+/// A goal that breaks a clue is a fault of the file, reported at the goal's line. (Clues
+/// that are themselves bad are left to `solve`, which names the faulty clue list.)
+fn check_goal(
+    rows: &[Vec<u32>],
+    cols: &[Vec<u32>],
+    goal: &[String],
+    line: usize,
+    column: usize,
+) -> Result<(), FormatError> {
+    let Ok(puzzle) = Puzzle::new(rows, cols) else {
+        return Ok(());
+    };
+    puzzle
+        .goal_picture(goal)
+        .map(|_| ())
+        .map_err(|e| FormatError::at(line, column, e.message))
+}
+
+/// The `<solution type="goal">` image of a webpbn puzzle (`type` defaults to `goal`), as
+/// picture rows: its text is rows between `|` bars, one character per cell, the characters
+/// those of the `<color>` definitions (`X` black and `.` white when there are none).
+fn webpbn_goal(
+    puzzle: roxmltree::Node,
+    default_color: &str,
+    pos_of: &dyn Fn(roxmltree::Node) -> (usize, usize),
+) -> Result<Option<Vec<String>>, FormatError> {
+    let Some(image) = goal_image(puzzle) else {
         return Ok(None);
     };
     let color_char = |name: &str, fallback: char| {
@@ -811,6 +839,9 @@ mod tests {
         assert!(err.message.contains("5 cells"), "{err}");
         let err = parse_puzzle(&non.replace("110010", "110x10"), Format::Non).unwrap_err();
         assert_eq!((err.line, err.column), (10, 10), "{err}");
+        let err = parse_puzzle(&non.replace("110010", "101010"), Format::Non).unwrap_err();
+        assert_eq!((err.line, err.column), (10, 6), "{err}");
+        assert!(err.message.contains("goal row 0 has runs [1, 1]"), "{err}");
         // webpbn: the image uses the puzzle's colour characters.
         let xml = "<puzzle defaultcolor=\"black\"><color name=\"white\" char=\"-\">fff</color><color name=\"black\" char=\"B\">000</color>\
             <clue type=\"rows\"><line><count>1</count></line></clue><clue type=\"columns\"><line></line><line><count>1</count></line></clue>\
@@ -820,6 +851,8 @@ mod tests {
         assert_eq!(p.goal, Some(vec![".#".into()]));
         let err = parse_puzzle(&xml.replace("|-B|", "|-X|"), Format::Xml).unwrap_err();
         assert!(err.message.contains("'X'"), "{err}");
+        let err = parse_puzzle(&xml.replace("|-B|", "|B-|"), Format::Xml).unwrap_err();
+        assert!(err.message.contains("goal column 0 has runs [1]"), "{err}");
     }
 
     #[test]
