@@ -77,6 +77,7 @@ where
     let run: Runner = Box::new(move |source: Source<'_>, pretty: bool| {
         let text = match &source {
             Source::Text { text, origin } => Some((*text, *origin)),
+            Source::Edited { text, .. } => Some((*text, (1, 1))),
             Source::Value(_) => None,
         };
         let input: I = source.parse()?;

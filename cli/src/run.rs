@@ -101,7 +101,10 @@ fn evaluate(command: &JsonCommand, args: &RunArgs, text: &str) -> Result<String,
         }
         (None, Some(timeout)) => {
             let value: Value = Source::text(text).parse()?;
-            Source::Value(with_timeout(command, value, Some(timeout)))
+            Source::Edited {
+                value: with_timeout(command, value, Some(timeout)),
+                text,
+            }
         }
         (None, None) => Source::text(text),
     };

@@ -18,6 +18,9 @@ pub enum Source<'a> {
     },
     /// An already parsed value (used when the CLI had to edit the input, e.g. `--timeout`).
     Value(Value),
+    /// A value parsed from JSON `text` and then edited (`--timeout`): faults are still
+    /// placed in `text`, where every value but the edited ones stands.
+    Edited { value: Value, text: &'a str },
 }
 
 impl<'a> Source<'a> {
@@ -42,6 +45,8 @@ impl<'a> Source<'a> {
             Source::Value(value) => {
                 serde_path_to_error::deserialize(value).map_err(from_path_error)
             }
+            Source::Edited { value, text } => serde_path_to_error::deserialize(value)
+                .map_err(|e| place(from_path_error(e), text, (1, 1))),
         }
     }
 }

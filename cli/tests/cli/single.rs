@@ -232,6 +232,28 @@ fn timeout_flag_overrides_the_input_limit() {
 }
 
 #[test]
+fn faults_keep_their_position_under_the_timeout_flag() {
+    // The CLI edits the input to apply --timeout; faults still point into the text.
+    let engine = puzzles(
+        &["nonogram", "solve", "--timeout", "10"],
+        "{\"rows\": [[1]],\n \"cols\": [[2]]}",
+    );
+    assert_eq!(engine.code, 2, "{engine:?}");
+    let error = &engine.json()["error"];
+    assert_eq!(
+        (&error["path"], &error["line"], &error["column"]),
+        (&"/cols/0".into(), &2.into(), &11.into())
+    );
+    let shape = puzzles(
+        &["nonogram", "solve", "--timeout", "10"],
+        "{\"rows\": [[1]],\n \"cols\": [[true]]}",
+    );
+    let error = &shape.json()["error"];
+    assert_eq!(error["kind"], "shape");
+    assert_eq!((&error["line"], &error["column"]), (&2.into(), &12.into()));
+}
+
+#[test]
 fn text_formats_by_extension_or_flag() {
     let by_extension = puzzles(
         &["nonogram", "solve", "fixtures/nonogram/solve-dancer.non"],
