@@ -23,38 +23,14 @@
 //!   partition, independent of the answers' labels).
 
 use std::collections::{HashMap, HashSet};
-use std::hash::{BuildHasherDefault, Hasher};
 use std::time::Instant;
 
 use crate::rng;
 use crate::space::{Key, Space};
 use crate::strategy::{Knowledge, fresh_canonical, guess_pool};
 
-/// FxHash-style hasher for the memo (keys are already well spread).
-#[derive(Debug, Default, Clone, Copy)]
-struct FxHasher(u64);
-
-impl Hasher for FxHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(u64::from(b));
-        }
-    }
-    fn write_u32(&mut self, i: u32) {
-        self.write_u64(u64::from(i));
-    }
-    fn write_u64(&mut self, i: u64) {
-        self.0 = (self.0.rotate_left(5) ^ i).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-    fn write_usize(&mut self, i: usize) {
-        self.write_u64(i as u64);
-    }
-}
-
-type Fx = BuildHasherDefault<FxHasher>;
+/// Memo and pool keys are already well spread; SipHash would cost more than it guards.
+type Fx = rustc_hash::FxBuildHasher;
 
 #[derive(Debug, Clone, Copy)]
 struct Entry {

@@ -24,9 +24,9 @@
 use crate::geometry::{Geometry, Units};
 use crate::piece::{Placement, default_set};
 use crate::rules::{Scoring, apply};
+use rustc_hash::FxBuildHasher;
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;
-use std::hash::{BuildHasherDefault, Hasher};
 use std::time::Instant;
 
 /// Weights of the evaluation features (a cost: lower evaluations are better boards).
@@ -236,33 +236,9 @@ pub struct Plan {
     pub nodes: u64,
 }
 
-/// A small multiplicative hasher for (board, pieces-left) keys; the standard SipHash costs
-/// more than the evaluation it saves.
-#[derive(Default)]
-struct MixHasher(u64);
-
-impl Hasher for MixHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(u64::from(b));
-        }
-    }
-    fn write_u8(&mut self, i: u8) {
-        self.write_u64(u64::from(i));
-    }
-    fn write_u64(&mut self, i: u64) {
-        self.0 = (self.0.rotate_left(5) ^ i).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-    fn write_u128(&mut self, i: u128) {
-        self.write_u64(i as u64);
-        self.write_u64((i >> 64) as u64);
-    }
-}
-
-type Seen = HashMap<(u128, u8), u64, BuildHasherDefault<MixHasher>>;
+/// (board, pieces-left) keys, with the Fx hash: SipHash costs more than the evaluation it
+/// saves.
+type Seen = HashMap<(u128, u8), u64, FxBuildHasher>;
 
 struct Search<'a> {
     ev: &'a Evaluator,
@@ -423,7 +399,7 @@ pub fn best_plan(
         tray,
         twin,
         scoring,
-        seen: Seen::with_capacity_and_hasher(1 << 12, BuildHasherDefault::default()),
+        seen: Seen::with_capacity_and_hasher(1 << 12, FxBuildHasher),
         path: Vec::with_capacity(tray.len()),
         top: Vec::new(),
         keep: if lookahead { LOOKAHEAD_CANDIDATES } else { 1 },

@@ -30,9 +30,9 @@ use crate::line::{
     Cell, MAX_LINE_LEN, clues_of, parse_picture_line, runs_equal_clues, validate_clues,
 };
 use crate::linesolver::LineSolver;
+use rustc_hash::FxHashMap;
 use serde::{Deserialize, Serialize};
-use std::collections::{HashMap, VecDeque};
-use std::hash::{BuildHasherDefault, Hasher};
+use std::collections::VecDeque;
 use std::time::{Duration, Instant};
 
 /// Timeout when the input names none: generous, but a pipeline never hangs.
@@ -321,28 +321,6 @@ const CACHE_MAX_LEN: usize = 128;
 /// The cache is emptied when it reaches this many entries (about 25 MB at most).
 const CACHE_MAX_ENTRIES: usize = 1 << 18;
 
-/// A fast non-cryptographic hash for the line cache (the keys are not adversarial in any
-/// way that matters: a collision only costs time). Multiply-rotate, as in rustc's FxHasher.
-#[derive(Debug, Default, Clone, Copy)]
-struct FxHasher(u64);
-
-impl Hasher for FxHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(u64::from(b));
-        }
-    }
-    fn write_u64(&mut self, v: u64) {
-        self.0 = (self.0.rotate_left(5) ^ v).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-    fn write_usize(&mut self, v: usize) {
-        self.write_u64(v as u64);
-    }
-}
-
 /// The seven non-trivial images of a row-major `h` x `w` picture under the symmetries of
 /// the rectangle (mirrors, half turn) and, for a square, of the square (transposes, quarter
 /// turns).
@@ -537,7 +515,7 @@ struct Engine<'p> {
     line_solves: u64,
     decided_by_lines: bool,
     /// Line results by (line id, filled mask, empty mask): see [`Engine::solve_line_cached`].
-    cache: HashMap<[u64; 5], Option<[u64; 4]>, BuildHasherDefault<FxHasher>>,
+    cache: FxHashMap<[u64; 5], Option<[u64; 4]>>,
     /// Probe only cells on `line_touched` lines (set per search node below the root):
     /// on 17x17 n-Dom this cut line solves 3.5x and nodes too.
     focus_on: bool,
@@ -583,7 +561,7 @@ impl<'p> Engine<'p> {
             decided_by_lines: false,
             focus_on: false,
             line_touched: vec![false; h + w],
-            cache: HashMap::default(),
+            cache: FxHashMap::default(),
             orbit_next: None,
             node_budget: u64::MAX,
             budget_deadline: None,
