@@ -173,16 +173,26 @@ impl Puzzle {
 
     /// Whether a full picture (row-major, `true` = filled) satisfies every clue.
     pub fn check_picture(&self, filled: &[bool]) -> bool {
+        filled.len() == self.height() * self.width() && self.first_broken_line(filled).is_none()
+    }
+
+    /// The first row (then column) of a full picture whose runs differ from its clue, with
+    /// those runs: `(true, r, runs)` for row `r`, `(false, c, runs)` for column `c`.
+    fn first_broken_line(&self, filled: &[bool]) -> Option<(bool, usize, Vec<u32>)> {
         let (h, w) = (self.height(), self.width());
-        if filled.len() != h * w {
-            return false;
-        }
-        let rows_ok = (0..h).all(|r| clues_of(&filled[r * w..(r + 1) * w]) == self.rows[r]);
-        rows_ok
-            && (0..w).all(|c| {
-                let col: Vec<bool> = (0..h).map(|r| filled[r * w + c]).collect();
-                clues_of(&col) == self.cols[c]
-            })
+        let rows = (0..h).map(|r| (true, r, clues_of(&filled[r * w..(r + 1) * w])));
+        let cols = (0..w).map(|c| {
+            let col: Vec<bool> = (0..h).map(|r| filled[r * w + c]).collect();
+            (false, c, clues_of(&col))
+        });
+        rows.chain(cols).find(|(is_row, i, runs)| {
+            let clue = if *is_row {
+                &self.rows[*i]
+            } else {
+                &self.cols[*i]
+            };
+            runs != clue
+        })
     }
 
     /// Reads a `goal` picture (JSON pointer `/goal`) and checks it against every clue;
@@ -208,32 +218,25 @@ impl Puzzle {
                     ),
                 ));
             }
-            let runs = clues_of(&line);
-            if runs != self.rows[r] {
-                return Err(InputError::new(
-                    format!("/goal/{r}"),
-                    format!(
-                        "goal row {r} has runs {runs:?} but its clue is {:?}",
-                        self.rows[r]
-                    ),
-                ));
-            }
             filled.extend(line);
         }
-        for c in 0..w {
-            let col: Vec<bool> = (0..h).map(|r| filled[r * w + c]).collect();
-            let runs = clues_of(&col);
-            if runs != self.cols[c] {
-                return Err(InputError::new(
-                    "/goal",
-                    format!(
-                        "goal column {c} has runs {runs:?} but its clue is {:?}",
-                        self.cols[c]
-                    ),
-                ));
-            }
+        match self.first_broken_line(&filled) {
+            None => Ok(filled),
+            Some((true, r, runs)) => Err(InputError::new(
+                format!("/goal/{r}"),
+                format!(
+                    "goal row {r} has runs {runs:?} but its clue is {:?}",
+                    self.rows[r]
+                ),
+            )),
+            Some((false, c, runs)) => Err(InputError::new(
+                "/goal",
+                format!(
+                    "goal column {c} has runs {runs:?} but its clue is {:?}",
+                    self.cols[c]
+                ),
+            )),
         }
-        Ok(filled)
     }
 
     /// Text rows of a picture.
