@@ -262,7 +262,8 @@ pub fn solve(input: SolveInput) -> Result<SolveVerdict, InputError> {
 }
 
 /// Solves a checked puzzle; `deadline` `None` means no limit. `goal`, a picture that
-/// satisfies the clues (see [`Puzzle::goal_picture`]), only orders the search.
+/// satisfies the clues (see [`Puzzle::goal_picture`]), only orders the search; one that
+/// does not (wrong size, or a clue broken) is ignored.
 pub fn solve_puzzle(
     puzzle: &Puzzle,
     goal: Option<&[bool]>,
@@ -270,7 +271,7 @@ pub fn solve_puzzle(
     start: Instant,
 ) -> SolveVerdict {
     let mut engine = Engine::new(puzzle, deadline);
-    engine.goal = goal;
+    engine.goal = goal.filter(|g| puzzle.check_picture(g));
     let outcome = engine.run();
     let status = match outcome {
         Err(Stop::Timeout | Stop::Budget) => SolveStatus::Timeout,
@@ -1429,6 +1430,17 @@ mod tests {
                     .collect();
                 assert!(p.check_picture(&flat));
             }
+        }
+    }
+
+    #[test]
+    fn solve_puzzle_ignores_a_goal_that_is_not_a_solution() {
+        let p = Puzzle::new(&[vec![1], vec![1]], &[vec![1], vec![1]]).unwrap();
+        let start = Instant::now();
+        for goal in [&[true, true, false, false][..], &[true][..]] {
+            let v = solve_puzzle(&p, Some(goal), None, start);
+            assert_eq!(v.status, SolveStatus::Multiple, "{goal:?}");
+            assert_eq!(v.solutions.len(), 2);
         }
     }
 
