@@ -4,7 +4,7 @@
 How survey-faase's goal (fixtures/nonogram/solve-multiple-faase-goal.json) was found:
 
     pip install python-sat
-    scripts/nonogram-sat.py ../shared/nonogram-bench/survey-faase.json \
+    scripts/nonogram-sat.py crates/nonogram-core/data/bench/survey-faase.json \
         --solver cadical195 --interchangeable 0,2,4 > faase-goal.json
 
 (CaDiCaL 1.9.5 answered in 488 s on a 2-core shared machine; a run of CaDiCaL 1.5.3 without

@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! cargo run --release -p nonogram-core --example nonogram_bench -- \
-//!     [--bench-dir ../shared/nonogram-bench] [--out BENCHMARKS.md] [--timeout 60] \
+//!     [--bench-dir crates/nonogram-core/data/bench] [--out BENCHMARKS.md] [--timeout 60] \
 //!     [--nonogrid nonogrid] [--only NAME-SUBSTRING] [--goals fixtures/nonogram]
 //! ```
 //! (`scripts/nonogram-bench.sh` runs exactly this from the repo root.)
@@ -36,7 +36,7 @@ struct Args {
 
 fn parse_args() -> Args {
     let mut a = Args {
-        bench_dir: PathBuf::from("../shared/nonogram-bench"),
+        bench_dir: PathBuf::from("crates/nonogram-core/data/bench"),
         out: None,
         timeout_s: 60,
         nonogrid: "nonogrid".into(),
@@ -412,7 +412,7 @@ fn render(args: &Args, rows: &[Row], version: &str, load: &str, total: f64) -> S
     let _ = writeln!(
         s,
         "Made by `scripts/nonogram-bench.sh` (= `cargo run --release -p nonogram-core --example nonogram_bench -- --bench-dir {} --timeout {} --out BENCHMARKS.md`), \
-         run from the repository root. Puzzles: the {} JSON files of `shared/nonogram-bench/` (not copied into the repo). \
+         run from the repository root. Puzzles: the {} JSON files of `crates/nonogram-core/data/bench/` (a copy of the published set, licences in its README). \
          Reference solver: `{}` run as `nonogrid --max-solutions=2 --timeout={}` on `.non` files generated from the same JSON.",
         args.bench_dir.display(),
         args.timeout_s,

@@ -1,4 +1,5 @@
-//! The solver on the published puzzles of `shared/nonogram-bench/` (beside the repository):
+//! The solver on the published puzzles of `crates/nonogram-core/data/bench/` (a copy of the
+//! project's benchmark set, with its licences):
 //! every puzzle with a known status must get it, with pictures that satisfy every clue
 //! (checked here, independently of the solver's own check).
 //!
@@ -17,7 +18,7 @@ const SLOW: &[&str] = &["domino-8-dom", "domino-9-dom"];
 
 fn bench_dir() -> PathBuf {
     let dir = std::env::var_os("NONOGRAM_BENCH").map_or_else(
-        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/nonogram-bench"),
+        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("data/bench"),
         PathBuf::from,
     );
     assert!(

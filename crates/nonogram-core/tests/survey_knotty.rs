@@ -1,5 +1,5 @@
 //! `survey-knotty` (Joe Cooke's 40x40 "Knotty Puzzle" from Wolter's solver survey, in
-//! `shared/nonogram-bench/` beside the repository) has more than one solution. No solver of
+//! `data/bench/` of this crate) has more than one solution. No solver of
 //! the survey's benchmark settled it within 60 s; ours finds two quarter-turn symmetric
 //! pictures in its symmetric pre-search. (An independent CaDiCaL run on a SAT encoding of the
 //! clues with the quarter-turn constraint found two such pictures too, differing in 56
@@ -11,7 +11,7 @@ use std::path::PathBuf;
 
 fn knotty() -> (Vec<Vec<u32>>, Vec<Vec<u32>>) {
     let dir = std::env::var_os("NONOGRAM_BENCH").map_or_else(
-        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/nonogram-bench"),
+        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("data/bench"),
         PathBuf::from,
     );
     let path = dir.join("survey-knotty.json");
