@@ -3,9 +3,11 @@
 
 use std::path::PathBuf;
 
-use clap::{Args, CommandFactory, Parser, Subcommand};
+use clap::builder::PossibleValuesParser;
+use clap::{Arg, ArgAction, Args, CommandFactory, Parser, Subcommand};
+use serde_json::Value;
 
-use crate::registry::{self, GAMES, Kind};
+use crate::registry::{self, GAMES, JsonCommand, Kind};
 
 #[derive(Debug, Parser)]
 #[command(
@@ -53,21 +55,118 @@ pub struct SchemaArgs {
     pub pretty: bool,
 }
 
-/// Flags shared by every JSON game command.
-#[derive(Debug, Args)]
+/// The flags of a JSON game command, read from its matches (the flags a command does not take
+/// are simply absent).
+#[derive(Debug, Default)]
 pub struct RunArgs {
     /// Input file; `-` or nothing reads stdin.
-    #[arg(value_name = "INPUT")]
     pub input: Option<PathBuf>,
     /// Indent the JSON verdict.
-    #[arg(long)]
     pub pretty: bool,
     /// Time limit in milliseconds for long work (fills in the input's `timeout_ms`).
-    #[arg(long, value_name = "MS")]
     pub timeout: Option<u64>,
-    /// Input format, for commands that read more than JSON (default: by file extension).
-    #[arg(long, value_name = "FORMAT")]
+    /// Input format other than JSON, for commands that read one (default: by file extension).
     pub format: Option<String>,
+}
+
+impl RunArgs {
+    pub fn from_matches(matches: &clap::ArgMatches) -> RunArgs {
+        RunArgs {
+            input: matches
+                .try_get_one::<PathBuf>("input")
+                .ok()
+                .flatten()
+                .cloned(),
+            pretty: matches.try_get_one::<bool>("pretty").ok().flatten() == Some(&true),
+            timeout: matches
+                .try_get_one::<u64>("timeout")
+                .ok()
+                .flatten()
+                .copied(),
+            format: matches
+                .try_get_one::<String>("format")
+                .ok()
+                .flatten()
+                .cloned(),
+        }
+    }
+}
+
+/// The flags of one JSON command: `--timeout` only where the input has a `timeout_ms`,
+/// `--format` only where the command reads a text format besides JSON, and the input fields
+/// after the help text.
+fn json_command_args(leaf: clap::Command, game: &str, command: &JsonCommand) -> clap::Command {
+    let mut leaf = leaf
+        .arg(
+            Arg::new("input")
+                .value_name("INPUT")
+                .value_parser(clap::value_parser!(PathBuf))
+                .help("Input file; `-` or nothing reads stdin"),
+        )
+        .arg(
+            Arg::new("pretty")
+                .long("pretty")
+                .action(ArgAction::SetTrue)
+                .help("Indent the JSON verdict"),
+        );
+    if command.takes_timeout() {
+        leaf = leaf.arg(
+            Arg::new("timeout")
+                .long("timeout")
+                .value_name("MS")
+                .value_parser(clap::value_parser!(u64))
+                .help("Time limit in milliseconds (overrides the input's `timeout_ms`)"),
+        );
+    }
+    if !command.formats.is_empty() {
+        let names: Vec<&'static str> = std::iter::once("json")
+            .chain(command.formats.iter().map(|f| f.name))
+            .collect();
+        leaf = leaf.arg(
+            Arg::new("format")
+                .long("format")
+                .value_name("FORMAT")
+                .value_parser(PossibleValuesParser::new(names))
+                .help("Input format (default: by the file's extension; stdin is sniffed)"),
+        );
+    }
+    let help = input_fields_help(game, leaf.get_name(), command);
+    leaf.after_help(help)
+}
+
+/// "Input fields:" with one line per property of the input schema, and where the full schema is.
+fn input_fields_help(game: &str, name: &str, command: &JsonCommand) -> String {
+    let schema = command.input_schema();
+    let required: Vec<&str> = schema
+        .get("required")
+        .and_then(Value::as_array)
+        .map(|r| r.iter().filter_map(Value::as_str).collect())
+        .unwrap_or_default();
+    let mut text = String::from("Input: one JSON object with these fields");
+    text.push_str(&format!(
+        " (full schema: `puzzles schema {game} {name} --pretty`):\n"
+    ));
+    let Some(properties) = schema.get("properties").and_then(Value::as_object) else {
+        return text;
+    };
+    let width = properties.keys().map(String::len).max().unwrap_or(0);
+    for (field, property) in properties {
+        let about = property
+            .get("description")
+            .and_then(Value::as_str)
+            .unwrap_or("")
+            .split("\n\n")
+            .next()
+            .unwrap_or("")
+            .replace('\n', " ");
+        let mark = if required.contains(&field.as_str()) {
+            "(required) "
+        } else {
+            ""
+        };
+        text.push_str(&format!("  {field:width$}  {mark}{about}\n"));
+    }
+    text
 }
 
 fn parse_shard(text: &str) -> Result<(usize, usize), String> {
@@ -98,7 +197,7 @@ pub fn command() -> clap::Command {
             let leaf = clap::Command::new(cmd.name);
             // The help line goes on last: augmenting with an Args struct sets its doc comment.
             let leaf = match &cmd.kind {
-                Kind::Json(_) => RunArgs::augment_args(leaf),
+                Kind::Json(json) => json_command_args(leaf, game, json),
                 Kind::Interactive(interactive) => (interactive.args)(leaf),
             }
             .about(cmd.about);

@@ -330,6 +330,7 @@ fn evaluate(envelope: &Envelope<'_>, file: &str) -> Result<Value, CaseError> {
     let source = Source::Text {
         text: raw,
         origin: position(file, offset),
+        timeout: None,
     };
     json.run_value(source)
 }

@@ -7,6 +7,8 @@ use serde_json::error::Category;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum ErrorKind {
+    /// The command line is wrong: unknown game or command, bad flag, no arguments.
+    Usage,
     /// The input could not be read (missing file, unreadable stdin).
     Io,
     /// The input is not JSON (or not the text format it claims to be).
@@ -37,7 +39,7 @@ impl CaseError {
     pub fn new(kind: ErrorKind, message: impl Into<String>) -> Self {
         CaseError {
             kind,
-            message: message.into(),
+            message: shorten_quotes(&message.into()),
             path: None,
             line: None,
             column: None,
@@ -47,7 +49,7 @@ impl CaseError {
     /// A value the engine rejected, at `path` inside the command's input.
     pub fn invalid(path: impl Into<String>, message: impl Into<String>) -> Self {
         CaseError {
-            path: Some(path.into()),
+            path: Some(shorten_quotes(&path.into())),
             ..CaseError::new(ErrorKind::Invalid, message)
         }
     }
@@ -78,7 +80,7 @@ impl CaseError {
         // serde_json appends " at line L column C" to its message; we report those as fields.
         let full = err.to_string();
         let suffix = format!(" at line {} column {}", err.line(), err.column());
-        let message = full.strip_suffix(&suffix).unwrap_or(&full).to_string();
+        let message = shorten_quotes(full.strip_suffix(&suffix).unwrap_or(&full));
         let path = if kind == ErrorKind::Shape { path } else { None };
         CaseError {
             kind,
@@ -106,12 +108,121 @@ impl CaseError {
         } else {
             format!(" ({})", place.join(", "))
         };
-        format!("{input_name}: {}{place}", self.message)
+        escape_controls(&format!("{input_name}: {}{place}", self.message))
     }
+}
+
+/// Quoted input longer than this many characters is cut in messages.
+const QUOTE_KEEP: usize = 40;
+/// No message is longer than this many characters, whatever it quotes.
+const MESSAGE_MAX: usize = 1000;
+
+/// Messages quote the input they reject (`guess "1a4" uses 'a'`, ``unknown field `gues` ``);
+/// a 10 MB value must not become a 10 MB message. Every `"..."` or `` `...` `` run longer than
+/// [`QUOTE_KEEP`] characters keeps its start and says how long it was, and the whole message
+/// is capped at [`MESSAGE_MAX`] characters.
+pub fn shorten_quotes(message: &str) -> String {
+    let chars: Vec<char> = message.chars().collect();
+    let mut out = String::with_capacity(message.len().min(MESSAGE_MAX * 4));
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        out.push(c);
+        i += 1;
+        if c != '"' && c != '`' {
+            continue;
+        }
+        // The quoted run: up to the matching quote (backslash escapes inside "..."), or the end.
+        let start = i;
+        while i < chars.len() && chars[i] != c {
+            i += if c == '"' && chars[i] == '\\' { 2 } else { 1 };
+        }
+        let end = i.min(chars.len());
+        let run = &chars[start..end];
+        if run.len() > QUOTE_KEEP {
+            out.extend(&run[..QUOTE_KEEP]);
+            out.push('…');
+        } else {
+            out.extend(run);
+        }
+        if i < chars.len() {
+            out.push(c);
+            i += 1;
+        }
+        if run.len() > QUOTE_KEEP {
+            out.push_str(&format!(" ({} characters)", run.len()));
+        }
+    }
+    if out.chars().count() > MESSAGE_MAX {
+        out = out.chars().take(MESSAGE_MAX).collect();
+        out.push('…');
+    }
+    out
+}
+
+/// stderr gets one line per fault: newlines, escape sequences and other control characters
+/// copied from the input are written as `\n`, `\u{1b}`, ... so they cannot break the line or
+/// drive the terminal.
+pub fn escape_controls(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if c.is_control() => out.push_str(&format!("\\u{{{:x}}}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 /// The stdout form of an error: `{"error": {...}}`.
 #[derive(Debug, Serialize)]
 pub struct ErrorDocument<'a> {
     pub error: &'a CaseError,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_quotes_are_cut_and_measured() {
+        let secret = "7".repeat(10_000_000);
+        let err = CaseError::invalid("/secret", format!("secret {secret:?} is too long"));
+        assert!(err.message.len() < 200, "{}", err.message.len());
+        assert!(
+            err.message
+                .starts_with(&format!("secret \"{}…\"", "7".repeat(QUOTE_KEEP)))
+        );
+        assert!(
+            err.message.ends_with("(10000000 characters) is too long"),
+            "{}",
+            err.message
+        );
+        let field = format!("unknown field `{}`, expected `rows`", "z".repeat(500));
+        let short = shorten_quotes(&field);
+        assert!(
+            short.contains("…` (500 characters), expected `rows`"),
+            "{short}"
+        );
+    }
+
+    #[test]
+    fn short_quotes_and_escapes_are_kept() {
+        let text = r#"guess "1a4" uses 'a', "a\"b" and `x`"#;
+        assert_eq!(shorten_quotes(text), text);
+        assert_eq!(shorten_quotes("unclosed \"abc"), "unclosed \"abc");
+        let long = "x".repeat(5000);
+        assert_eq!(shorten_quotes(&long).chars().count(), MESSAGE_MAX + 1);
+    }
+
+    #[test]
+    fn sentences_escape_control_characters() {
+        let err = CaseError::new(ErrorKind::Shape, "unknown field `a\nb\u{1b}[31m`");
+        let sentence = err.sentence("in\tput");
+        assert_eq!(sentence, "in\\tput: unknown field `a\\nb\\u{1b}[31m`");
+        assert!(!sentence.chars().any(char::is_control));
+    }
 }

@@ -12,6 +12,7 @@ mod registry;
 mod run;
 mod schema;
 mod source;
+mod usage;
 
 use std::process::ExitCode;
 
@@ -20,7 +21,10 @@ use clap::FromArgMatches;
 use crate::exit::ExitStatus;
 
 fn main() -> ExitCode {
-    let matches = args::command().get_matches();
+    let matches = match args::command().try_get_matches() {
+        Ok(matches) => matches,
+        Err(err) => return usage::report(&err).into(),
+    };
     let status = match matches.subcommand() {
         Some((game, game_matches)) if registry::GAMES.contains(&game) => {
             match game_matches.subcommand() {
@@ -36,7 +40,7 @@ fn main() -> ExitCode {
                 args::Tool::Batch(batch) => batch::run(&batch),
                 args::Tool::Schema(schema) => schema::run(&schema),
             },
-            Err(err) => err.exit(),
+            Err(err) => usage::report(&err),
         },
     };
     status.into()

@@ -75,11 +75,7 @@ where
     E: Into<CaseError> + 'static,
 {
     let run: Runner = Box::new(move |source: Source<'_>, pretty: bool| {
-        let text = match &source {
-            Source::Text { text, origin } => Some((*text, *origin)),
-            Source::Edited { text, .. } => Some((*text, (1, 1))),
-            Source::Value(_) => None,
-        };
+        let text = source.text_and_origin();
         let input: I = source.parse()?;
         let verdict = run(input).map_err(|e| match text {
             Some((text, origin)) => source::place(e.into(), text, origin),

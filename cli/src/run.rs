@@ -4,22 +4,18 @@ use std::io::{self, Read, Write};
 
 use std::path::Path;
 
-use clap::{ArgMatches, FromArgMatches};
-use serde_json::Value;
+use clap::ArgMatches;
 
 use crate::args::RunArgs;
 use crate::error::{CaseError, ErrorDocument, ErrorKind};
 use crate::exit::ExitStatus;
 use crate::output::{is_broken_pipe, write_json};
-use crate::registry::{Command, JsonCommand, Kind};
-use crate::source::Source;
+use crate::registry::{Command, JsonCommand, Kind, TextFormat};
+use crate::source::{Source, position};
 
 pub fn run(command: &Command, matches: &ArgMatches) -> ExitStatus {
     match &command.kind {
-        Kind::Json(json) => match RunArgs::from_arg_matches(matches) {
-            Ok(args) => run_json(json, &args),
-            Err(err) => err.exit(),
-        },
+        Kind::Json(json) => run_json(json, &RunArgs::from_matches(matches)),
         Kind::Interactive(interactive) => {
             let stdin = io::stdin();
             let stdout = io::stdout();
@@ -42,7 +38,8 @@ pub fn run(command: &Command, matches: &ArgMatches) -> ExitStatus {
 
 fn run_json(command: &JsonCommand, args: &RunArgs) -> ExitStatus {
     let name = input_name(args.input.as_deref());
-    let result = read_input(args.input.as_deref()).and_then(|text| evaluate(command, args, &text));
+    let result =
+        read_input(args.input.as_deref()).and_then(|bytes| evaluate(command, args, &bytes));
     let stdout = io::stdout();
     let mut out = stdout.lock();
     let (written, status) = match &result {
@@ -65,70 +62,112 @@ fn run_json(command: &JsonCommand, args: &RunArgs) -> ExitStatus {
     }
 }
 
-/// Parses `text` in the chosen format and runs the command on it; the verdict as JSON text.
-fn evaluate(command: &JsonCommand, args: &RunArgs, text: &str) -> Result<String, CaseError> {
-    let format = match &args.format {
-        Some(name) => Some(name.as_str()),
-        None => args
-            .input
-            .as_deref()
-            .and_then(|p| p.extension())
-            .and_then(|e| e.to_str()),
-    };
-    let text_format = match format {
-        None | Some("json") => None,
-        Some(name) => match command.formats.iter().find(|f| f.name == name) {
-            Some(found) => Some(found),
-            // An unknown extension is read as JSON; an explicit unknown --format is an error.
-            None if args.format.is_none() => None,
-            None => {
-                let known: Vec<&str> = std::iter::once("json")
-                    .chain(command.formats.iter().map(|f| f.name))
-                    .collect();
-                return Err(CaseError::new(
-                    ErrorKind::Syntax,
-                    format!(
-                        "unknown format {name:?}; this command reads {}",
-                        known.join(", ")
-                    ),
-                ));
+/// Parses the input in its format and runs the command on it; the verdict as JSON text.
+fn evaluate(command: &JsonCommand, args: &RunArgs, bytes: &[u8]) -> Result<String, CaseError> {
+    let timeout = args.timeout.filter(|_| command.takes_timeout());
+    match input_format(command, args, bytes)? {
+        Some(format) => {
+            let mut input = (format.parse)(&decode_text_file(bytes))?;
+            if let (Some(ms), Some(object)) = (timeout, input.as_object_mut()) {
+                object.insert("timeout_ms".into(), ms.into());
             }
-        },
-    };
-    let source = match (text_format, args.timeout) {
-        (Some(format), timeout) => {
-            Source::Value(with_timeout(command, (format.parse)(text)?, timeout))
+            command.run(Source::Value(input), args.pretty)
         }
-        (None, Some(timeout)) => {
-            let value: Value = Source::text(text).parse()?;
-            Source::Edited {
-                value: with_timeout(command, value, Some(timeout)),
+        None => {
+            let text = json_text(bytes)?;
+            let source = Source::Text {
                 text,
-            }
-        }
-        (None, None) => Source::text(text),
-    };
-    command.run(source, args.pretty)
-}
-
-/// `--timeout` overrides the input's `timeout_ms` for commands that have one.
-fn with_timeout(command: &JsonCommand, mut input: Value, timeout: Option<u64>) -> Value {
-    if let (Some(ms), Some(object)) = (timeout, input.as_object_mut()) {
-        if command.takes_timeout() {
-            object.insert("timeout_ms".into(), ms.into());
+                origin: (1, 1),
+                timeout,
+            };
+            command.run(source, args.pretty)
         }
     }
-    input
 }
 
-fn read_input(path: Option<&Path>) -> Result<String, CaseError> {
-    let mut text = String::new();
+/// The text format to read, `None` for JSON: `--format`, else the file's extension, else
+/// (stdin, or an extension the command does not know) the first character of the input: `{`
+/// or `[` is JSON, `<` is XML, anything else is the command's line format (`.non`).
+fn input_format(
+    command: &JsonCommand,
+    args: &RunArgs,
+    bytes: &[u8],
+) -> Result<Option<&'static TextFormat>, CaseError> {
+    let by_name = |name: &str| command.formats.iter().find(|f| f.name == name);
+    if let Some(name) = &args.format {
+        return match name.as_str() {
+            "json" => Ok(None),
+            other => by_name(other).map(Some).ok_or_else(|| {
+                CaseError::new(
+                    ErrorKind::Usage,
+                    format!("this command does not read {other:?}"),
+                )
+            }),
+        };
+    }
+    let extension = args
+        .input
+        .as_deref()
+        .and_then(|p| p.extension())
+        .and_then(|e| e.to_str());
+    if let Some(extension) = extension {
+        if extension == "json" {
+            return Ok(None);
+        }
+        if let Some(format) = by_name(extension) {
+            return Ok(Some(format));
+        }
+    }
+    if command.formats.is_empty() {
+        return Ok(None);
+    }
+    let text = bytes.strip_prefix(UTF8_BOM).unwrap_or(bytes);
+    let first = text.iter().find(|b| !b.is_ascii_whitespace());
+    Ok(match first {
+        None | Some(b'{' | b'[') => None,
+        Some(b'<') => by_name("xml"),
+        Some(_) => by_name("non").or_else(|| command.formats.first()),
+    })
+}
+
+const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// JSON input is UTF-8 (a leading byte-order mark is skipped); a stray byte is a syntax
+/// error at its line and column.
+pub fn json_text(bytes: &[u8]) -> Result<&str, CaseError> {
+    let bytes = bytes.strip_prefix(UTF8_BOM).unwrap_or(bytes);
+    std::str::from_utf8(bytes).map_err(|err| {
+        let valid = &bytes[..err.valid_up_to()];
+        // Safe: `valid` is the longest valid prefix.
+        let valid = std::str::from_utf8(valid).unwrap_or_default();
+        let (line, column) = position(valid, valid.len());
+        let byte = bytes[err.valid_up_to()];
+        CaseError::new(
+            ErrorKind::Syntax,
+            format!("the input is not UTF-8 text: byte 0x{byte:02x} cannot start a character here"),
+        )
+        .at_line(line, Some(column))
+    })
+}
+
+/// `.non` and XML files from puzzle sites are often Latin-1: UTF-8 when the bytes are UTF-8
+/// (after a byte-order mark), else each byte is the character of that code point.
+fn decode_text_file(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
+    let bytes = bytes.strip_prefix(UTF8_BOM).unwrap_or(bytes);
+    match std::str::from_utf8(bytes) {
+        Ok(text) => std::borrow::Cow::Borrowed(text),
+        Err(_) => std::borrow::Cow::Owned(bytes.iter().map(|&b| char::from(b)).collect()),
+    }
+}
+
+fn read_input(path: Option<&Path>) -> Result<Vec<u8>, CaseError> {
+    let mut bytes = Vec::new();
     let read = match path {
-        None => io::stdin().read_to_string(&mut text).map(|_| ()),
-        Some(p) if p == Path::new("-") => io::stdin().read_to_string(&mut text).map(|_| ()),
-        Some(p) => std::fs::read_to_string(p).map(|t| text = t),
+        None => io::stdin().read_to_end(&mut bytes).map(|_| ()),
+        Some(p) if p == Path::new("-") => io::stdin().read_to_end(&mut bytes).map(|_| ()),
+        Some(p) => std::fs::read(p).map(|b| bytes = b),
     };
-    read.map(|()| text)
+    read.map(|()| bytes)
         .map_err(|e| CaseError::new(ErrorKind::Io, format!("cannot read the input: {e}")))
 }
 

@@ -5,49 +5,118 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 use serde_path_to_error::Segment;
 
-use crate::error::CaseError;
+use crate::error::{CaseError, ErrorKind};
 
 /// Where a command's input comes from.
 #[derive(Debug)]
 pub enum Source<'a> {
     /// JSON text; `origin` is the 1-based line and column of its first character in the
-    /// file it was cut from, so errors point into that file.
+    /// file it was cut from, so errors point into that file. `timeout` (from `--timeout`)
+    /// replaces the input's `timeout_ms` once the text has parsed as it is.
     Text {
         text: &'a str,
         origin: (usize, usize),
+        timeout: Option<u64>,
     },
-    /// An already parsed value (used when the CLI had to edit the input, e.g. `--timeout`).
+    /// An already parsed value (a `.non` or XML file turned into the command's JSON input).
     Value(Value),
-    /// A value parsed from JSON `text` and then edited (`--timeout`): faults are still
-    /// placed in `text`, where every value but the edited ones stands.
-    Edited { value: Value, text: &'a str },
 }
 
 impl<'a> Source<'a> {
+    #[cfg(test)]
     pub fn text(text: &'a str) -> Self {
         Source::Text {
             text,
             origin: (1, 1),
+            timeout: None,
         }
     }
 
-    /// Deserializes the input, rejecting trailing characters after the JSON value.
+    /// The JSON text and its origin, for placing an engine's error in it.
+    pub fn text_and_origin(&self) -> Option<(&'a str, (usize, usize))> {
+        match self {
+            Source::Text { text, origin, .. } => Some((text, *origin)),
+            Source::Value(_) => None,
+        }
+    }
+
+    /// Deserializes the input: one JSON object and nothing after it. With a `timeout`, the
+    /// text is parsed exactly as without one (same faults, same positions), then the limit
+    /// is put in.
     pub fn parse<T: DeserializeOwned>(self) -> Result<T, CaseError> {
         match self {
-            Source::Text { text, origin } => {
+            Source::Text {
+                text,
+                origin,
+                timeout,
+            } => {
+                expect_object(text).map_err(|e| shift(e, origin))?;
                 let mut de = serde_json::Deserializer::from_str(text);
                 let value = serde_path_to_error::deserialize(&mut de)
                     .map_err(|e| shift(from_path_error(e), origin))?;
                 de.end()
                     .map_err(|e| shift(CaseError::from_json(&e, None), origin))?;
-                Ok(value)
+                match timeout {
+                    None => Ok(value),
+                    Some(ms) => {
+                        let mut edited: Value = serde_json::from_str(text)
+                            .map_err(|e| shift(CaseError::from_json(&e, None), origin))?;
+                        if let Some(object) = edited.as_object_mut() {
+                            object.insert("timeout_ms".into(), ms.into());
+                        }
+                        serde_path_to_error::deserialize(edited)
+                            .map_err(|e| place(from_path_error(e), text, origin))
+                    }
+                }
             }
             Source::Value(value) => {
+                if !value.is_object() {
+                    return Err(not_an_object(json_type(&value)));
+                }
                 serde_path_to_error::deserialize(value).map_err(from_path_error)
             }
-            Source::Edited { value, text } => serde_path_to_error::deserialize(value)
-                .map_err(|e| place(from_path_error(e), text, (1, 1))),
         }
+    }
+}
+
+/// Every input and every batch case is a JSON object: serde would also read a struct from an
+/// array (`["123", "134"]` as a judge input), which no user means.
+pub fn expect_object(text: &str) -> Result<(), CaseError> {
+    let at = skip_blanks(text.as_bytes(), 0);
+    let found = match text.as_bytes().get(at) {
+        None => {
+            let err = CaseError::new(ErrorKind::Syntax, "empty input: expected one JSON object");
+            return Err(err);
+        }
+        Some(b'{') => return Ok(()),
+        Some(b'[') => "an array",
+        Some(b'"') => "a string",
+        Some(b't' | b'f') => "a boolean",
+        Some(b'n') => "null",
+        Some(b'-' | b'0'..=b'9') => "a number",
+        // Not JSON at all: the parser's own message says where and why.
+        Some(_) => return Ok(()),
+    };
+    let (line, column) = position(text, at);
+    Err(not_an_object(found).at("").at_line(line, Some(column)))
+}
+
+fn not_an_object(found: &str) -> CaseError {
+    CaseError::new(
+        ErrorKind::Shape,
+        format!("expected a JSON object, found {found}"),
+    )
+    .at("")
+}
+
+fn json_type(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
     }
 }
 
@@ -299,6 +368,7 @@ mod tests {
         let src = Source::Text {
             text: "{\"rows\": [[x]]}",
             origin: (3, 10),
+            timeout: None,
         };
         let err = src.parse::<Sample>().unwrap_err();
         assert_eq!((err.line, err.column), (Some(3), Some(10 + 11)));

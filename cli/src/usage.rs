@@ -1,0 +1,79 @@
+//! A wrong command line is a usage error like any other input error: stdout gets the JSON
+//! error object (kind `usage`), stderr one sentence, exit 2. Only `--help` and `--version`
+//! print clap's text, to stdout, and exit 0.
+
+use std::io::{self, Write};
+
+use clap::error::ErrorKind as ClapKind;
+
+use crate::error::{CaseError, ErrorDocument, ErrorKind, escape_controls};
+use crate::exit::ExitStatus;
+use crate::output::write_json;
+
+/// Prints a clap error the `puzzles` way and says how the run ends.
+pub fn report(err: &clap::Error) -> ExitStatus {
+    match err.kind() {
+        ClapKind::DisplayHelp | ClapKind::DisplayVersion => {
+            // Help asked for is the answer; a closed pipe (`--help | head`) is fine.
+            let _ = write!(io::stdout(), "{}", err.render().ansi());
+            return ExitStatus::Success;
+        }
+        _ => {}
+    }
+    let error = CaseError::new(ErrorKind::Usage, message(err));
+    eprintln!("puzzles: {}", escape_controls(&error.message));
+    let _ = write_json(&mut io::stdout(), &ErrorDocument { error: &error }, false);
+    ExitStatus::Error
+}
+
+/// One sentence from clap's report: its `error:` line, with its tip when it has one (`a
+/// similar subcommand exists: 'judge'`), and where to look next.
+fn message(err: &clap::Error) -> String {
+    if err.kind() == ClapKind::DisplayHelpOnMissingArgumentOrSubcommand {
+        return missing_command();
+    }
+    let text = err.render().to_string();
+    // The first paragraph is the fault (a list of missing arguments spans several lines).
+    let fault: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .take_while(|l| !l.is_empty())
+        .collect();
+    let fault = fault.join(" ");
+    let fault = fault.strip_prefix("error: ").unwrap_or(&fault);
+    let fault = fault.strip_suffix(':').unwrap_or(fault);
+    let mut sentence = fault.to_string();
+    let mut lines = text.lines().map(str::trim);
+    if let Some(tip) = lines.clone().find_map(|l| l.strip_prefix("tip: ")) {
+        sentence.push_str(&format!(" ({tip})"));
+    }
+    match lines.find_map(|l| l.strip_prefix("Usage: ")) {
+        Some(usage) => sentence.push_str(&format!("; usage: {usage}")),
+        None => sentence.push_str("; see `puzzles --help`"),
+    }
+    sentence
+}
+
+/// `puzzles` alone, or a game without its command.
+fn missing_command() -> String {
+    let game = std::env::args()
+        .nth(1)
+        .filter(|g| crate::registry::GAMES.contains(&g.as_str()));
+    match game {
+        Some(game) => {
+            let names: Vec<&str> = crate::registry::commands()
+                .iter()
+                .filter(|c| c.game == game)
+                .map(|c| c.name)
+                .collect();
+            format!(
+                "`puzzles {game}` needs a command, one of {}; see `puzzles {game} --help`",
+                names.join(", ")
+            )
+        }
+        None => format!(
+            "no command given: `puzzles <game> <command> [INPUT]` with a game of {}, or `puzzles batch` / `puzzles schema`; see `puzzles --help`",
+            crate::registry::GAMES.join(", ")
+        ),
+    }
+}
