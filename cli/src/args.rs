@@ -42,6 +42,24 @@ pub struct BatchArgs {
     /// Run only the K-th of N disjoint slices of the cases (1 <= K <= N), e.g. `--shard 2/4`.
     #[arg(long, value_name = "K/N", value_parser = parse_shard)]
     pub shard: Option<(usize, usize)>,
+    /// Output format: JSON Lines; a JUnit XML report instead; or JSON Lines plus GitHub
+    /// Actions `::error` annotations on stderr for failing cases.
+    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = ReportFormat::Jsonl)]
+    pub report: ReportFormat,
+    /// Stop at the first failing or invalid case (its line is the last one printed).
+    #[arg(long)]
+    pub fail_fast: bool,
+}
+
+/// What `puzzles batch` prints.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ReportFormat {
+    /// One JSON line per case on stdout.
+    Jsonl,
+    /// One JUnit XML document on stdout: a testsuite per case file, a testcase per case.
+    Junit,
+    /// JSON Lines on stdout, and a GitHub Actions annotation on stderr per failing case.
+    Github,
 }
 
 #[derive(Debug, Args)]

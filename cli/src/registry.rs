@@ -156,17 +156,6 @@ impl JsonCommand {
         })
     }
 
-    /// The verdict as a JSON value, for batch's `expect` matching.
-    pub fn run_value(&self, source: Source<'_>) -> Result<Value, CaseError> {
-        let text = self.run(source, false)?;
-        serde_json::from_str(&text).map_err(|e| {
-            CaseError::new(
-                ErrorKind::Internal,
-                format!("cannot re-read the verdict: {e}"),
-            )
-        })
-    }
-
     pub fn input_schema(&self) -> Schema {
         (self.input_schema)()
     }

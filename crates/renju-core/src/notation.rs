@@ -5,7 +5,7 @@ use crate::board::{Point, SIZE};
 use serde::{Deserialize, Serialize};
 
 /// A move as written in input: a notation string (`"h8"`, `"pass"`) or an `[x, y]` pair.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(untagged)]
 pub enum MoveSpec {
     /// `"h8"` (letters a..o, rows 1..15; upper case accepted) or `"pass"`.
@@ -24,6 +24,37 @@ pub enum ParsedMove {
     OffBoard,
     /// Skips a turn.
     Pass,
+}
+
+// Deserialized by hand rather than as a serde untagged enum: that buffers every value before
+// trying each variant, which made reading a record cost more than judging it, and its error
+// ("did not match any variant") did not say what a move looks like.
+impl<'de> Deserialize<'de> for MoveSpec {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_any(MoveSpecVisitor)
+    }
+}
+
+struct MoveSpecVisitor;
+
+impl<'de> serde::de::Visitor<'de> for MoveSpecVisitor {
+    type Value = MoveSpec;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("a move: a point such as \"h8\", an [x, y] pair of integers, or \"pass\"")
+    }
+
+    fn visit_str<E: serde::de::Error>(self, text: &str) -> Result<MoveSpec, E> {
+        Ok(MoveSpec::Text(text.to_owned()))
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<MoveSpec, A::Error> {
+        let mut numbers = Vec::with_capacity(2);
+        while let Some(n) = seq.next_element::<i64>()? {
+            numbers.push(n);
+        }
+        Ok(MoveSpec::Pair(numbers))
+    }
 }
 
 impl MoveSpec {
@@ -135,5 +166,25 @@ mod tests {
         assert!(MoveSpec::Pair(vec![1]).parse().is_err());
         assert!(MoveSpec::Pair(vec![1, 2, 3]).parse().is_err());
         assert_eq!(MoveSpec::Text("pass".into()).parse(), Ok(ParsedMove::Pass));
+    }
+}
+
+#[cfg(test)]
+mod deserialize_tests {
+    use super::MoveSpec;
+
+    #[test]
+    fn moves_read_as_strings_or_pairs_and_nothing_else() {
+        let read = |text: &str| serde_json::from_str::<MoveSpec>(text);
+        assert_eq!(read("\"h8\"").unwrap(), MoveSpec::Text("h8".into()));
+        assert_eq!(read("[7, 7]").unwrap(), MoveSpec::Pair(vec![7, 7]));
+        assert_eq!(read("[1, 2, 3]").unwrap(), MoveSpec::Pair(vec![1, 2, 3]));
+        for bad in ["true", "7", "[1.5, 2]", "{\"x\": 1}", "null", "[\"a\", 1]"] {
+            let err = read(bad).unwrap_err().to_string();
+            assert!(
+                err.contains("a move: a point such as") || err.contains("expected i64"),
+                "{bad}: {err}"
+            );
+        }
     }
 }

@@ -1,0 +1,242 @@
+//! End-to-end benchmark of `puzzles batch`: JSON Lines files of generated renju `check` and
+//! baseball `judge` cases (each with a true `expect`) through the release binary, at several
+//! sizes, reporting cases per second of wall and of CPU time and the peak memory.
+//!
+//! `scripts/batch-bench.sh [--cases 10000,100000] [--jobs 1]` builds and runs it.
+//!
+//! CPU time is the child's user + system time, read from this process's `/proc/self/stat`
+//! (children's times, once waited for); peak memory is the child's `VmHWM`, polled while it
+//! runs. Linux only.
+
+use std::fmt::Write as _;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use renju_core::sample;
+
+struct Options {
+    sizes: Vec<usize>,
+    jobs: usize,
+    dir: PathBuf,
+    runs: usize,
+}
+
+fn options() -> Options {
+    let mut options = Options {
+        sizes: vec![10_000, 100_000],
+        jobs: 1,
+        dir: PathBuf::from("target/batch-bench"),
+        runs: 3,
+    };
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut i = 0;
+    while i < args.len() {
+        let value = args.get(i + 1).cloned().unwrap_or_default();
+        match args[i].as_str() {
+            "--cases" => {
+                options.sizes = value
+                    .split(',')
+                    .map(|s| {
+                        s.trim()
+                            .parse()
+                            .expect("--cases takes numbers, e.g. 10000,100000")
+                    })
+                    .collect();
+            }
+            "--jobs" => options.jobs = value.parse().expect("--jobs takes a number"),
+            "--runs" => options.runs = value.parse().expect("--runs takes a number"),
+            "--dir" => options.dir = PathBuf::from(value),
+            other => panic!("unknown argument {other}; see the file's doc comment"),
+        }
+        i += 2;
+    }
+    options
+}
+
+/// Renju `check` cases: records of seeded middle games (about 30 stones), with the side to
+/// move as the expectation.
+fn renju_cases(n: usize) -> String {
+    let boards = sample::middle_games(7, n.min(4096));
+    let mut text = String::new();
+    for i in 0..n {
+        let board = &boards[i % boards.len()];
+        let rows = board.to_rows();
+        let mut black = Vec::new();
+        let mut white = Vec::new();
+        for (r, row) in rows.iter().enumerate() {
+            for (c, cell) in row.chars().enumerate() {
+                let point = format!("{}{}", (b'a' + c as u8) as char, 15 - r);
+                match cell {
+                    'X' => black.push(point),
+                    'O' => white.push(point),
+                    _ => {}
+                }
+            }
+        }
+        let mut moves = Vec::new();
+        for k in 0..black.len().max(white.len()) {
+            moves.extend(black.get(k).cloned());
+            moves.extend(white.get(k).cloned());
+        }
+        let to_move = if black.len() > white.len() {
+            "white"
+        } else {
+            "black"
+        };
+        let moves: Vec<String> = moves.iter().map(|m| format!("\"{m}\"")).collect();
+        let _ = writeln!(
+            text,
+            "{{\"game\": \"renju\", \"command\": \"check\", \"input\": {{\"moves\": [{}]}}, \"expect\": {{\"to_move\": \"{to_move}\"}}}}",
+            moves.join(", ")
+        );
+    }
+    text
+}
+
+/// Baseball `judge` cases: seeded 4-digit secrets and guesses without repeats, with the
+/// strikes and balls counted here as the expectation.
+fn baseball_cases(n: usize) -> String {
+    let mut state = 0x2545_F491_4F6C_DD1Du64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let code = |next: &mut dyn FnMut() -> u64| {
+        let mut digits: Vec<u8> = (b'0'..=b'9').collect();
+        for i in 0..4 {
+            let j = i + (next() % (10 - i as u64)) as usize;
+            digits.swap(i, j);
+        }
+        String::from_utf8(digits[..4].to_vec()).unwrap_or_default()
+    };
+    let mut text = String::new();
+    for _ in 0..n {
+        let secret = code(&mut next);
+        let guess = code(&mut next);
+        let strikes = secret
+            .bytes()
+            .zip(guess.bytes())
+            .filter(|(a, b)| a == b)
+            .count();
+        let common = guess
+            .bytes()
+            .filter(|b| secret.as_bytes().contains(b))
+            .count();
+        let _ = writeln!(
+            text,
+            "{{\"game\": \"baseball\", \"command\": \"judge\", \"input\": {{\"secret\": \"{secret}\", \"guess\": \"{guess}\"}}, \"expect\": {{\"strikes\": {strikes}, \"balls\": {}}}}}",
+            common - strikes
+        );
+    }
+    text
+}
+
+/// CPU seconds (user + system) of this process's waited-for children.
+fn children_cpu() -> f64 {
+    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    let rest = stat.rsplit(')').next().unwrap_or("");
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    // cutime and cstime are fields 16 and 17 of the whole line, 14 and 15 after the name.
+    let ticks = |i: usize| {
+        fields
+            .get(i)
+            .and_then(|s| s.parse::<f64>().ok())
+            .unwrap_or(0.0)
+    };
+    (ticks(13) + ticks(14)) / 100.0
+}
+
+/// Peak resident memory of a running process, in KiB.
+fn peak_kib(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+struct Measure {
+    wall: Duration,
+    cpu: f64,
+    peak_kib: u64,
+}
+
+fn run_batch(binary: &Path, file: &Path, jobs: usize) -> Measure {
+    let cpu0 = children_cpu();
+    let started = Instant::now();
+    let mut child = Command::new(binary)
+        .args(["batch", "--jobs", &jobs.to_string()])
+        .arg(file)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the puzzles binary starts (build it: cargo build --release -p puzzles)");
+    let mut peak = 0;
+    loop {
+        if let Some(kib) = peak_kib(child.id()) {
+            peak = peak.max(kib);
+        }
+        if child.try_wait().expect("wait").is_some() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    let wall = started.elapsed();
+    let output = child.wait_with_output().expect("wait");
+    let summary = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        output.status.success() && summary.contains(" 0 failed, 0 invalid"),
+        "the batch did not pass: {summary}"
+    );
+    Measure {
+        wall,
+        cpu: children_cpu() - cpu0,
+        peak_kib: peak,
+    }
+}
+
+fn main() {
+    let options = options();
+    let binary = std::env::current_exe()
+        .ok()
+        .and_then(|p| Some(p.parent()?.parent()?.join("puzzles")))
+        .expect("the examples folder is inside the target folder");
+    std::fs::create_dir_all(&options.dir).expect("bench folder");
+    println!(
+        "| cases | file | jobs | wall (best of {}) | CPU | cases/s of CPU | µs of CPU per case | peak memory |",
+        options.runs
+    );
+    println!("|---|---|---|---|---|---|---|---|");
+    for (game, make) in [
+        ("renju-check", renju_cases as fn(usize) -> String),
+        ("baseball-judge", baseball_cases),
+    ] {
+        for &n in &options.sizes {
+            let file = options.dir.join(format!("{game}-{n}.jsonl"));
+            let text = make(n);
+            std::fs::File::create(&file)
+                .and_then(|mut f| f.write_all(text.as_bytes()))
+                .expect("write the cases");
+            let mut best: Option<Measure> = None;
+            for _ in 0..options.runs {
+                let m = run_batch(&binary, &file, options.jobs);
+                if best.as_ref().is_none_or(|b| m.cpu < b.cpu) {
+                    best = Some(m);
+                }
+            }
+            let best = best.expect("at least one run");
+            println!(
+                "| {n} {game} | {:.1} MB | {} | {:.2} s | {:.2} s | {:.0} | {:.1} | {:.1} MB |",
+                text.len() as f64 / 1e6,
+                options.jobs,
+                best.wall.as_secs_f64(),
+                best.cpu,
+                n as f64 / best.cpu.max(0.01),
+                best.cpu * 1e6 / n as f64,
+                best.peak_kib as f64 / 1024.0
+            );
+        }
+    }
+}
