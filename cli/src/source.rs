@@ -1,6 +1,7 @@
 //! Turning a command's input (text from a file, or a value inside a batch case) into its typed
 //! Rust input, with the JSON pointer and line/column of any fault.
 
+use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 use serde_path_to_error::Segment;
@@ -51,11 +52,7 @@ impl<'a> Source<'a> {
                 timeout,
             } => {
                 expect_object(text).map_err(|e| shift(e, origin))?;
-                let mut de = serde_json::Deserializer::from_str(text);
-                let value = serde_path_to_error::deserialize(&mut de)
-                    .map_err(|e| shift(from_path_error(e), origin))?;
-                de.end()
-                    .map_err(|e| shift(CaseError::from_json(&e, None), origin))?;
+                let value = from_text(text).map_err(|e| shift(e, origin))?;
                 match timeout {
                     None => Ok(value),
                     Some(ms) => {
@@ -77,6 +74,20 @@ impl<'a> Source<'a> {
             }
         }
     }
+}
+
+/// Deserializes the one JSON value of `text` (nothing may follow it). Good input, the common
+/// case, goes through serde_json alone; only a failure is parsed again with path tracking
+/// to name the faulty value, since tracking costs an allocation per field read.
+pub fn from_text<'de, T: Deserialize<'de>>(text: &'de str) -> Result<T, CaseError> {
+    let mut de = serde_json::Deserializer::from_str(text);
+    if let Ok(value) = T::deserialize(&mut de).and_then(|value| de.end().map(|()| value)) {
+        return Ok(value);
+    }
+    let mut de = serde_json::Deserializer::from_str(text);
+    let value = serde_path_to_error::deserialize(&mut de).map_err(from_path_error)?;
+    de.end().map_err(|e| CaseError::from_json(&e, None))?;
+    Ok(value)
 }
 
 /// Every input and every batch case is a JSON object: serde would also read a struct from an

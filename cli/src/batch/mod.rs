@@ -25,7 +25,7 @@ use crate::exit::ExitStatus;
 use crate::expect::{Mismatch, mismatches};
 use crate::output::{is_broken_pipe, write_json};
 use crate::registry::{self, Kind};
-use crate::source::{Source, expect_object, from_path_error, place, position, shift};
+use crate::source::{Source, expect_object, from_text, place, position, shift};
 
 use cases::{Case, CaseReader, case_files};
 use report::Reporter;
@@ -312,8 +312,8 @@ fn judge(result: &mut CaseResult, text: &str, origin: (usize, usize)) {
     match evaluate(&envelope, text, origin) {
         Ok(verdict) => {
             if let Some(expect) = &envelope.expect {
-                match serde_json::from_str::<Value>(verdict.get()) {
-                    Ok(actual) => line.mismatches = mismatches(expect, &actual),
+                match raw_mismatches(expect, &verdict) {
+                    Ok(found) => line.mismatches = found,
                     Err(err) => {
                         let message = format!("cannot re-read the verdict: {err}");
                         line.error = Some(CaseError::new(ErrorKind::Internal, message));
@@ -353,6 +353,27 @@ fn judge(result: &mut CaseResult, text: &str, origin: (usize, usize)) {
     }
 }
 
+/// [`mismatches`] of a verdict still in its JSON text: an expectation usually names a few
+/// fields of a large verdict, so only those fields are parsed into values.
+fn raw_mismatches(expect: &Value, verdict: &RawValue) -> serde_json::Result<Vec<Mismatch>> {
+    let Value::Object(wanted) = expect else {
+        return Ok(mismatches(expect, &serde_json::from_str(verdict.get())?));
+    };
+    // Verdict keys are plain identifiers, so they borrow; anything else takes the full parse.
+    let Ok(fields) =
+        serde_json::from_str::<std::collections::HashMap<&str, &RawValue>>(verdict.get())
+    else {
+        return Ok(mismatches(expect, &serde_json::from_str(verdict.get())?));
+    };
+    let mut actual = serde_json::Map::new();
+    for key in wanted.keys() {
+        if let Some(raw) = fields.get(key.as_str()) {
+            actual.insert(key.clone(), serde_json::from_str(raw.get())?);
+        }
+    }
+    Ok(mismatches(expect, &Value::Object(actual)))
+}
+
 /// Parses a case's envelope: one JSON object, nothing after it. Its faults are `case` errors
 /// (`syntax` when the text is not JSON).
 fn envelope(text: &str) -> Result<Envelope<'_>, CaseError> {
@@ -363,11 +384,7 @@ fn envelope(text: &str) -> Result<Envelope<'_>, CaseError> {
         err
     };
     expect_object(text).map_err(as_case)?;
-    let mut de = serde_json::Deserializer::from_str(text);
-    let envelope: Envelope<'_> =
-        serde_path_to_error::deserialize(&mut de).map_err(|e| as_case(from_path_error(e)))?;
-    de.end().map_err(|e| CaseError::from_json(&e, None))?;
-    Ok(envelope)
+    from_text(text).map_err(as_case)
 }
 
 /// The line (in the case text) of the first mismatching value of `expect`, for reports.
