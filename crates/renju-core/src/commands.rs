@@ -470,7 +470,7 @@ mod tests {
 
     fn moves(s: &str) -> Vec<MoveSpec> {
         s.split_whitespace()
-            .map(|m| MoveSpec::Text(m.to_string()))
+            .map(|m| MoveSpec::Text(m.into()))
             .collect()
     }
 

@@ -3,13 +3,16 @@
 
 use crate::board::{Point, SIZE};
 use serde::{Deserialize, Serialize};
+use smol_str::SmolStr;
 
 /// A move as written in input: a notation string (`"h8"`, `"pass"`) or an `[x, y]` pair.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(untagged)]
 pub enum MoveSpec {
-    /// `"h8"` (letters a..o, rows 1..15; upper case accepted) or `"pass"`.
-    Text(String),
+    /// `"h8"` (letters a..o, rows 1..15; upper case accepted) or `"pass"`. A short string is
+    /// held inline: a record is mostly two- and three-letter points, and one heap string per
+    /// move cost more than judging the move.
+    Text(#[schemars(with = "String")] SmolStr),
     /// `[x, y]`: x = column (a = 0), y = row from the bottom (row 1 = 0).
     Pair(Vec<i64>),
 }
@@ -45,7 +48,7 @@ impl<'de> serde::de::Visitor<'de> for MoveSpecVisitor {
     }
 
     fn visit_str<E: serde::de::Error>(self, text: &str) -> Result<MoveSpec, E> {
-        Ok(MoveSpec::Text(text.to_owned()))
+        Ok(MoveSpec::Text(SmolStr::new(text)))
     }
 
     fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<MoveSpec, A::Error> {
