@@ -199,3 +199,180 @@ fn a_missing_path_is_reported_as_a_case() {
     assert_eq!(out.len(), 1);
     assert_eq!(out[0]["error"]["kind"], "io");
 }
+
+/// A file of one passing, one failing and one invalid case, plus a second file that passes.
+fn report_cases(name: &str) -> std::path::PathBuf {
+    let dir = scratch(name);
+    let lines = [
+        judge_case("123", "321", Some(json!({"balls": 2}))),
+        judge_case("123", "321", Some(json!({"strikes": 3}))),
+        judge_case("123", "12", None),
+    ];
+    std::fs::write(dir.join("a.jsonl"), lines.join("\n") + "\n").unwrap();
+    std::fs::write(
+        dir.join("b.json"),
+        judge_case("123", "123", Some(json!({"strikes": 3}))),
+    )
+    .unwrap();
+    dir
+}
+
+/// The JUnit document as CI tools read it: `<testsuites>` of one `<testsuite>` per file, one
+/// `<testcase>` per case, counts that add up, a `<failure>` for a failed expectation and an
+/// `<error>` for an invalid case.
+#[test]
+fn junit_report_parses_with_one_testcase_per_case() {
+    let dir = report_cases("batch_junit");
+    let run = puzzles(&["batch", "--report", "junit", dir.to_str().unwrap()], "");
+    assert_eq!(run.code, 2, "{run:?}");
+    let doc = roxmltree::Document::parse(&run.stdout)
+        .unwrap_or_else(|e| panic!("not XML: {e}\n{}", run.stdout));
+    let root = doc.root_element();
+    assert_eq!(root.tag_name().name(), "testsuites");
+    assert_eq!(root.attribute("tests"), Some("4"));
+    assert_eq!(root.attribute("failures"), Some("1"));
+    assert_eq!(root.attribute("errors"), Some("1"));
+    let suites: Vec<_> = root.children().filter(|n| n.is_element()).collect();
+    assert_eq!(suites.len(), 2);
+    assert!(suites.iter().all(|s| s.tag_name().name() == "testsuite"));
+    assert_eq!(suites[0].attribute("tests"), Some("3"));
+    assert_eq!(suites[1].attribute("tests"), Some("1"));
+
+    let cases: Vec<_> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("testcase"))
+        .collect();
+    let names: Vec<_> = cases.iter().map(|c| c.attribute("name").unwrap()).collect();
+    let root_name = dir.to_str().unwrap();
+    assert_eq!(
+        names,
+        [
+            format!("{root_name}/a.jsonl:1"),
+            format!("{root_name}/a.jsonl:2"),
+            format!("{root_name}/a.jsonl:3"),
+            format!("{root_name}/b.json"),
+        ]
+    );
+    assert!(
+        cases
+            .iter()
+            .all(|c| c.attribute("classname") == Some("baseball.judge"))
+    );
+    // (message, text) of a case's child element.
+    let child = |case: &roxmltree::Node, tag: &str| {
+        case.children().find(|n| n.has_tag_name(tag)).map(|n| {
+            let message = n.attribute("message").unwrap_or("").to_string();
+            (message, n.text().unwrap_or("").to_string())
+        })
+    };
+    assert!(child(&cases[0], "failure").is_none() && child(&cases[0], "error").is_none());
+    let (message, text) = child(&cases[1], "failure").expect("a failure element");
+    assert!(message.contains("expected /strikes = 3, got 1"), "{message}");
+    assert!(text.contains("/strikes"), "{text}");
+    let (message, _) = child(&cases[2], "error").expect("an error element");
+    assert!(message.contains("guess"), "{message}");
+    assert!(child(&cases[3], "failure").is_none());
+}
+
+#[test]
+fn github_report_annotates_failing_cases_on_stderr() {
+    let dir = report_cases("batch_github");
+    let run = puzzles(&["batch", "--report", "github", dir.to_str().unwrap()], "");
+    assert_eq!(run.code, 2, "{run:?}");
+    // stdout stays JSON Lines, one line per case.
+    assert_eq!(run.json_lines().len(), 4);
+    let annotations: Vec<&str> = run
+        .stderr
+        .lines()
+        .filter(|l| l.starts_with("::error "))
+        .collect();
+    let file = format!("{}/a.jsonl", dir.to_str().unwrap()).replace(':', "%3A");
+    assert_eq!(annotations.len(), 2, "{}", run.stderr);
+    assert!(
+        annotations[0].starts_with(&format!(
+            "::error file={file},line=2,title=puzzles batch%3A baseball judge::"
+        )),
+        "{}",
+        annotations[0]
+    );
+    assert!(annotations[0].contains("expected /strikes = 3, got 1"));
+    assert!(annotations[1].starts_with(&format!("::error file={file},line=3,")));
+}
+
+/// `--fail-fast` stops at the first failing case in input order and still prints whole
+/// documents: every earlier case's line, or a JUnit document that parses.
+#[test]
+fn fail_fast_stops_at_the_first_failure_with_well_formed_output() {
+    let dir = scratch("batch_fail_fast");
+    let mut lines: Vec<String> = (0..500)
+        .map(|_| judge_case("123", "321", Some(json!({"balls": 2}))))
+        .collect();
+    lines[200] = judge_case("123", "321", Some(json!({"balls": 3})));
+    std::fs::write(dir.join("many.jsonl"), lines.join("\n")).unwrap();
+    let root = dir.to_str().unwrap();
+
+    let run = puzzles(&["batch", "--fail-fast", "--jobs", "2", root], "");
+    assert_eq!(run.code, 1, "{run:?}");
+    let out = run.json_lines();
+    assert_eq!(out.len(), 201, "every case before the failure, then the failure");
+    assert_eq!(out[200]["pass"], false);
+    assert!(run.stderr.contains("--fail-fast"), "{}", run.stderr);
+
+    let run = puzzles(&["batch", "--fail-fast", "--report", "junit", root], "");
+    assert_eq!(run.code, 1);
+    let doc = roxmltree::Document::parse(&run.stdout).expect("well-formed XML");
+    let cases = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("testcase"))
+        .count();
+    assert_eq!(cases, 201);
+}
+
+#[test]
+fn an_empty_batch_is_a_usage_error() {
+    let dir = scratch("batch_empty");
+    std::fs::write(dir.join("notes.txt"), "no cases here").unwrap();
+    let run = puzzles(&["batch", dir.to_str().unwrap()], "");
+    assert_eq!(run.code, 2, "{run:?}");
+    assert!(run.stderr.contains("no cases"), "{}", run.stderr);
+}
+
+/// One bad line spoils only itself: invalid UTF-8, trailing text after a case, an array.
+#[test]
+fn a_bad_line_in_a_jsonl_file_spoils_only_itself() {
+    let dir = scratch("batch_bad_line");
+    let good = judge_case("123", "321", Some(json!({"balls": 2})));
+    let mut bytes = Vec::new();
+    bytes.extend_from_slice(good.as_bytes());
+    bytes.extend_from_slice(b"\n{\"game\": \"baseball\", \"note\": \"caf\xe9\"}\n");
+    bytes.extend_from_slice(format!("{good} trailing\n").as_bytes());
+    bytes.extend_from_slice(b"[\"123\", \"321\"]\n");
+    bytes.extend_from_slice(good.as_bytes());
+    std::fs::write(dir.join("bytes.jsonl"), bytes).unwrap();
+    let run = puzzles(&["batch", dir.to_str().unwrap()], "");
+    assert_eq!(run.code, 2, "{run:?}");
+    let out = run.json_lines();
+    assert_eq!(out.len(), 5);
+    assert_eq!(out[0]["pass"], true);
+    assert_eq!(out[1]["error"]["kind"], "syntax");
+    assert_eq!(out[2]["error"]["kind"], "syntax");
+    assert_eq!(out[2]["error"]["line"], 3);
+    assert!(out[3]["error"].is_object());
+    assert_eq!(out[4]["pass"], true);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_symlink_loop_does_not_repeat_cases() {
+    let dir = scratch("batch_symlink_loop");
+    std::fs::create_dir_all(dir.join("sub")).unwrap();
+    std::fs::write(
+        dir.join("sub/one.json"),
+        judge_case("123", "321", Some(json!({"balls": 2}))),
+    )
+    .unwrap();
+    std::os::unix::fs::symlink("..", dir.join("sub/up")).unwrap();
+    let run = puzzles(&["batch", dir.to_str().unwrap()], "");
+    assert_eq!(run.code, 0, "{run:?}");
+    assert_eq!(run.json_lines().len(), 1);
+}
