@@ -32,7 +32,7 @@ pub fn run(args: &SchemaArgs) -> ExitStatus {
 pub fn schemas(game: Option<&str>, command: Option<&str>) -> Result<Value, CaseError> {
     if let Some(game) = game.filter(|g| !GAMES.contains(g)) {
         let message = format!("unknown game {game:?}; the games are {}", GAMES.join(", "));
-        return Err(CaseError::new(ErrorKind::Case, message));
+        return Err(CaseError::new(ErrorKind::Usage, message));
     }
     let mut games = Map::new();
     for name in GAMES.iter().filter(|g| game.is_none_or(|want| want == **g)) {
@@ -51,7 +51,7 @@ pub fn schemas(game: Option<&str>, command: Option<&str>) -> Result<Value, CaseE
     match (game, command) {
         (Some(game), Some(command)) => games[game].get(command).cloned().ok_or_else(|| {
             CaseError::new(
-                ErrorKind::Case,
+                ErrorKind::Usage,
                 format!("{game} has no JSON command {command:?}"),
             )
         }),

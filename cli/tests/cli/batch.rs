@@ -267,7 +267,10 @@ fn junit_report_parses_with_one_testcase_per_case() {
     };
     assert!(child(&cases[0], "failure").is_none() && child(&cases[0], "error").is_none());
     let (message, text) = child(&cases[1], "failure").expect("a failure element");
-    assert!(message.contains("expected /strikes = 3, got 1"), "{message}");
+    assert!(
+        message.contains("expected /strikes = 3, got 1"),
+        "{message}"
+    );
     assert!(text.contains("/strikes"), "{text}");
     let (message, _) = child(&cases[2], "error").expect("an error element");
     assert!(message.contains("guess"), "{message}");
@@ -314,7 +317,11 @@ fn fail_fast_stops_at_the_first_failure_with_well_formed_output() {
     let run = puzzles(&["batch", "--fail-fast", "--jobs", "2", root], "");
     assert_eq!(run.code, 1, "{run:?}");
     let out = run.json_lines();
-    assert_eq!(out.len(), 201, "every case before the failure, then the failure");
+    assert_eq!(
+        out.len(),
+        201,
+        "every case before the failure, then the failure"
+    );
     assert_eq!(out[200]["pass"], false);
     assert!(run.stderr.contains("--fail-fast"), "{}", run.stderr);
 

@@ -2,6 +2,7 @@
 
 mod batch;
 mod fixtures;
+mod hostile;
 mod single;
 
 use std::io::Write;
@@ -39,6 +40,11 @@ pub fn puzzles_command() -> Command {
 
 /// Runs `puzzles ARGS` with `stdin` as its standard input.
 pub fn puzzles(args: &[&str], stdin: &str) -> Run {
+    puzzles_bytes(args, stdin.as_bytes())
+}
+
+/// [`puzzles`] with any bytes on standard input, UTF-8 or not.
+pub fn puzzles_bytes(args: &[&str], stdin: &[u8]) -> Run {
     let mut child = puzzles_command()
         .args(args)
         .stdin(Stdio::piped())
@@ -48,7 +54,7 @@ pub fn puzzles(args: &[&str], stdin: &str) -> Run {
         .expect("the puzzles binary starts");
     let mut input = child.stdin.take().expect("stdin is piped");
     // The child may exit without reading (usage errors): a failed write is fine then.
-    let _ = input.write_all(stdin.as_bytes());
+    let _ = input.write_all(stdin);
     drop(input);
     let output = child.wait_with_output().expect("puzzles runs");
     Run {

@@ -9,9 +9,9 @@ use smol_str::SmolStr;
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(untagged)]
 pub enum MoveSpec {
-    /// `"h8"` (letters a..o, rows 1..15; upper case accepted) or `"pass"`. A short string is
-    /// held inline: a record is mostly two- and three-letter points, and one heap string per
-    /// move cost more than judging the move.
+    /// `"h8"` (letters a..o, rows 1..15; upper case accepted) or `"pass"`.
+    // Held inline when short: a record is mostly two- and three-letter points, and one heap
+    // string per move cost more than judging the move.
     Text(#[schemars(with = "String")] SmolStr),
     /// `[x, y]`: x = column (a = 0), y = row from the bottom (row 1 = 0).
     Pair(Vec<i64>),
