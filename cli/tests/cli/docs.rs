@@ -1,0 +1,168 @@
+//! The committed reference docs stay true: `docs/schema.json` is `puzzles schema --pretty`
+//! and `docs/commands.md` is generated from it here. A change to an input or verdict type
+//! fails this test until the docs are regenerated with
+//! `PUZZLES_UPDATE_DOCS=1 cargo test --release -p puzzles --test cli docs`.
+
+use serde_json::{Map, Value};
+
+use crate::{puzzles, workspace};
+
+/// Compares `text` with the committed file, or writes it when asked (never in CI).
+fn check_or_update(relative: &str, text: &str) {
+    let path = workspace().join(relative);
+    let update = std::env::var_os("PUZZLES_UPDATE_DOCS").is_some()
+        && std::env::var_os("CI").is_none_or(|v| v == "false" || v == "0");
+    if update {
+        std::fs::write(&path, text).unwrap();
+        return;
+    }
+    let committed = std::fs::read_to_string(&path).unwrap_or_default();
+    if committed != text {
+        let line = committed
+            .lines()
+            .zip(text.lines())
+            .position(|(a, b)| a != b)
+            .map_or(committed.lines().count().min(text.lines().count()), |n| n);
+        panic!(
+            "{relative} is stale from line {}; regenerate it with \
+             `PUZZLES_UPDATE_DOCS=1 cargo test --release -p puzzles --test cli docs`",
+            line + 1
+        );
+    }
+}
+
+#[test]
+fn docs_match_the_schema() {
+    let run = puzzles(&["schema", "--pretty"], "");
+    assert_eq!(run.code, 0, "{run:?}");
+    check_or_update("docs/schema.json", &run.stdout);
+    check_or_update("docs/commands.md", &commands_markdown(&run.json()));
+}
+
+/// One section per command: its input and verdict fields as tables, then the object types
+/// they refer to.
+fn commands_markdown(schemas: &Value) -> String {
+    let mut out = String::from(
+        "# Commands: input and verdict fields\n\n\
+         Generated from `puzzles schema` (the JSON Schema of every command, derived from the \
+         Rust types the commands use; the whole schema is [`schema.json`](schema.json)) by \
+         `cli/tests/cli/docs.rs`. Do not edit by hand. Conventions, errors and exit codes are \
+         in [`contract.md`](contract.md).\n",
+    );
+    for (game, commands) in object(schemas) {
+        for (command, both) in object(commands) {
+            out.push_str(&format!("\n## `{game} {command}`\n"));
+            for side in ["input", "verdict"] {
+                let schema = &both[side];
+                out.push_str(&format!("\n**{side}**"));
+                if let Some(description) = schema["description"].as_str() {
+                    out.push_str(&format!(": {}", one_line(description)));
+                }
+                out.push_str("\n\n");
+                fields_table(&mut out, schema, schema);
+                for (name, def) in object(&schema["$defs"]) {
+                    if def.get("properties").is_some() {
+                        out.push_str(&format!("\n`{name}`"));
+                        if let Some(description) = def["description"].as_str() {
+                            out.push_str(&format!(": {}", one_line(description)));
+                        }
+                        out.push_str("\n\n");
+                        fields_table(&mut out, def, schema);
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+fn object(value: &Value) -> impl Iterator<Item = (&String, &Value)> {
+    static EMPTY: std::sync::OnceLock<Map<String, Value>> = std::sync::OnceLock::new();
+    value
+        .as_object()
+        .unwrap_or_else(|| EMPTY.get_or_init(Map::new))
+        .iter()
+}
+
+fn one_line(text: &str) -> String {
+    text.split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .replace('|', "\\|")
+}
+
+fn fields_table(out: &mut String, schema: &Value, root: &Value) {
+    let required: Vec<&str> = schema["required"]
+        .as_array()
+        .map(|r| r.iter().filter_map(Value::as_str).collect())
+        .unwrap_or_default();
+    out.push_str("| field | type | required | description |\n|---|---|---|---|\n");
+    for (name, field) in object(&schema["properties"]) {
+        let mut description = field["description"]
+            .as_str()
+            .map(one_line)
+            .unwrap_or_default();
+        if let Some(default) = field.get("default") {
+            description.push_str(&format!(" Default: `{default}`."));
+        }
+        let required = if required.contains(&name.as_str()) { "yes" } else { "" };
+        out.push_str(&format!(
+            "| `{name}` | {} | {required} | {} |\n",
+            type_name(field, root).replace('|', "\\|"),
+            description.trim()
+        ));
+    }
+}
+
+/// A short type: `string`, `array of integer`, `"renju" or "gomoku"`, `HistoryEntry`.
+fn type_name(schema: &Value, root: &Value) -> String {
+    if let Some(reference) = schema["$ref"].as_str() {
+        let name = reference.rsplit('/').next().unwrap_or(reference);
+        let def = &root["$defs"][name];
+        return match enum_values(def) {
+            Some(values) => values,
+            None => format!("`{name}`"),
+        };
+    }
+    if let Some(values) = enum_values(schema) {
+        return values;
+    }
+    for key in ["anyOf", "oneOf"] {
+        if let Some(options) = schema[key].as_array() {
+            return options
+                .iter()
+                .filter(|o| o["type"] != "null")
+                .map(|o| type_name(o, root))
+                .collect::<Vec<_>>()
+                .join(" or ");
+        }
+    }
+    let types: Vec<&str> = match &schema["type"] {
+        Value::String(t) => vec![t.as_str()],
+        Value::Array(ts) => ts.iter().filter_map(Value::as_str).collect(),
+        _ => vec![],
+    };
+    let name = types
+        .iter()
+        .filter(|t| **t != "null")
+        .map(|t| match *t {
+            "array" => format!("array of {}", type_name(&schema["items"], root)),
+            other => other.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join(" or ");
+    if name.is_empty() { "any".to_string() } else { name }
+}
+
+/// `"a"`, `"b"` for a string enum (plain or as documented constants).
+fn enum_values(schema: &Value) -> Option<String> {
+    if let Some(values) = schema["enum"].as_array() {
+        return Some(values.iter().map(|v| format!("`{v}`")).collect::<Vec<_>>().join(", "));
+    }
+    let options = schema["oneOf"].as_array()?;
+    let values: Option<Vec<String>> = options
+        .iter()
+        .map(|o| o.get("const").map(|v| format!("`{v}`")))
+        .collect();
+    values.map(|v| v.join(", "))
+}
