@@ -205,38 +205,51 @@ fn main() {
         .expect("the examples folder is inside the target folder");
     std::fs::create_dir_all(&options.dir).expect("bench folder");
     println!(
-        "| cases | file | jobs | wall (best of {}) | CPU | cases/s of CPU | µs of CPU per case | peak memory |",
-        options.runs
+        "| cases | file | jobs | runs | CPU (min to max) | cases/s of CPU (min to max) | µs of CPU per case (best) | wall (best) | peak memory (max) |"
     );
-    println!("|---|---|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|---|");
     for (game, make) in [
         ("renju-check", renju_cases as fn(usize) -> String),
         ("baseball-judge", baseball_cases),
     ] {
+        // (cases, best µs of CPU per case) per size, for the linearity ratio.
+        let mut per_case = Vec::new();
         for &n in &options.sizes {
             let file = options.dir.join(format!("{game}-{n}.jsonl"));
             let text = make(n);
             std::fs::File::create(&file)
                 .and_then(|mut f| f.write_all(text.as_bytes()))
                 .expect("write the cases");
-            let mut best: Option<Measure> = None;
-            for _ in 0..options.runs {
-                let m = run_batch(&binary, &file, options.jobs);
-                if best.as_ref().is_none_or(|b| m.cpu < b.cpu) {
-                    best = Some(m);
-                }
-            }
-            let best = best.expect("at least one run");
+            let runs: Vec<Measure> = (0..options.runs.max(1))
+                .map(|_| run_batch(&binary, &file, options.jobs))
+                .collect();
+            let cpu_min = runs.iter().map(|m| m.cpu).fold(f64::INFINITY, f64::min);
+            let cpu_max = runs.iter().map(|m| m.cpu).fold(0.0, f64::max);
+            let wall = runs.iter().map(|m| m.wall).min().unwrap_or_default();
+            let peak = runs.iter().map(|m| m.peak_kib).max().unwrap_or(0);
+            let rate = |cpu: f64| n as f64 / cpu.max(0.01);
+            per_case.push((n, cpu_min * 1e6 / n as f64));
             println!(
-                "| {n} {game} | {:.1} MB | {} | {:.2} s | {:.2} s | {:.0} | {:.1} | {:.1} MB |",
+                "| {n} {game} | {:.1} MB | {} | {} | {cpu_min:.2} to {cpu_max:.2} s | {:.0} to {:.0} | {:.1} | {:.2} s | {:.1} MB |",
                 text.len() as f64 / 1e6,
                 options.jobs,
-                best.wall.as_secs_f64(),
-                best.cpu,
-                n as f64 / best.cpu.max(0.01),
-                best.cpu * 1e6 / n as f64,
-                best.peak_kib as f64 / 1024.0
+                runs.len(),
+                rate(cpu_max),
+                rate(cpu_min),
+                cpu_min * 1e6 / n as f64,
+                wall.as_secs_f64(),
+                peak as f64 / 1024.0
             );
+        }
+        if let (Some(small), Some(large)) = (per_case.first(), per_case.last()) {
+            if large.0 > small.0 {
+                eprintln!(
+                    "{game}: CPU per case at {} cases / at {} cases = {:.2}",
+                    large.0,
+                    small.0,
+                    large.1 / small.1
+                );
+            }
         }
     }
 }

@@ -105,7 +105,11 @@ fn fields_table(out: &mut String, schema: &Value, root: &Value) {
         if let Some(default) = field.get("default") {
             description.push_str(&format!(" Default: `{default}`."));
         }
-        let required = if required.contains(&name.as_str()) { "yes" } else { "" };
+        let required = if required.contains(&name.as_str()) {
+            "yes"
+        } else {
+            ""
+        };
         out.push_str(&format!(
             "| `{name}` | {} | {required} | {} |\n",
             type_name(field, root).replace('|', "\\|"),
@@ -151,13 +155,23 @@ fn type_name(schema: &Value, root: &Value) -> String {
         })
         .collect::<Vec<_>>()
         .join(" or ");
-    if name.is_empty() { "any".to_string() } else { name }
+    if name.is_empty() {
+        "any".to_string()
+    } else {
+        name
+    }
 }
 
 /// `"a"`, `"b"` for a string enum (plain or as documented constants).
 fn enum_values(schema: &Value) -> Option<String> {
     if let Some(values) = schema["enum"].as_array() {
-        return Some(values.iter().map(|v| format!("`{v}`")).collect::<Vec<_>>().join(", "));
+        return Some(
+            values
+                .iter()
+                .map(|v| format!("`{v}`"))
+                .collect::<Vec<_>>()
+                .join(", "),
+        );
     }
     let options = schema["oneOf"].as_array()?;
     let values: Option<Vec<String>> = options
