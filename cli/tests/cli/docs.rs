@@ -180,3 +180,58 @@ fn enum_values(schema: &Value) -> Option<String> {
         .collect();
     values.map(|v| v.join(", "))
 }
+
+/// Replaces every `elapsed_ms` (wall time, different on each run) with null.
+fn without_timings(value: &mut Value) {
+    match value {
+        Value::Object(map) => {
+            for (key, field) in map.iter_mut() {
+                if key == "elapsed_ms" {
+                    *field = Value::Null;
+                } else {
+                    without_timings(field);
+                }
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(without_timings),
+        _ => {}
+    }
+}
+
+/// Every `$ echo '...' | puzzles ...` example in the README files prints what the README
+/// says it prints (the next line; a second line is stderr), timings aside.
+#[test]
+fn readme_examples_are_true() {
+    let mut files = vec![workspace().join("README.md")];
+    for entry in std::fs::read_dir(workspace().join("crates")).unwrap() {
+        files.push(entry.unwrap().path().join("README.md"));
+    }
+    let mut checked = 0;
+    for file in files.iter().filter(|f| f.exists()) {
+        let text = std::fs::read_to_string(file).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        for (n, line) in lines.iter().enumerate() {
+            let Some(rest) = line.strip_prefix("$ echo '") else {
+                continue;
+            };
+            let Some((input, command)) = rest.split_once("' | puzzles ") else {
+                continue;
+            };
+            let args: Vec<&str> = command.split_whitespace().collect();
+            let run = puzzles(&args, &format!("{input}\n"));
+            let place = format!("{}:{}", file.display(), n + 1);
+            let expected = lines.get(n + 1).copied().unwrap_or_default();
+            let mut want: Value = serde_json::from_str(expected)
+                .unwrap_or_else(|e| panic!("{place}: the line after the example is not JSON: {e}"));
+            let mut got = run.json();
+            without_timings(&mut want);
+            without_timings(&mut got);
+            assert_eq!(got, want, "{place}: {line}");
+            if let Some(stderr) = lines.get(n + 2).filter(|l| l.starts_with("puzzles: ")) {
+                assert_eq!(run.stderr.trim_end(), *stderr, "{place}");
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked >= 12, "only {checked} README examples found");
+}
