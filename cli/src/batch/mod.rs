@@ -6,6 +6,7 @@
 //! case's own text, so the work is linear in the size of the input.
 
 mod cases;
+mod envelope;
 mod report;
 
 use std::collections::BTreeMap;
@@ -15,7 +16,7 @@ use std::sync::{Arc, mpsc};
 use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use serde_json::Value;
 use serde_json::value::RawValue;
 
@@ -25,9 +26,10 @@ use crate::exit::ExitStatus;
 use crate::expect::{Mismatch, mismatches};
 use crate::output::{is_broken_pipe, write_json};
 use crate::registry::{self, Kind};
-use crate::source::{Source, expect_object, from_text, place, position, shift};
+use crate::source::{Source, place, position, shift};
 
 use cases::{Case, CaseReader, case_files};
+use envelope::Envelope;
 use report::Reporter;
 
 /// Cases read and run at a time: enough to keep every core busy past a few slow cases, few
@@ -35,22 +37,6 @@ use report::Reporter;
 const CHUNK_CASES: usize = 2048;
 /// ... and at most this many bytes of case text per chunk.
 const CHUNK_BYTES: usize = 8 << 20;
-
-/// The envelope of a case, borrowed from its text so errors in `input` keep their positions.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Envelope<'a> {
-    game: String,
-    command: String,
-    #[serde(borrow)]
-    input: &'a RawValue,
-    #[serde(default)]
-    expect: Option<Value>,
-    /// Free text for people reading the fixture; ignored.
-    #[serde(default)]
-    #[allow(dead_code)]
-    note: Option<String>,
-}
 
 /// One output line.
 #[derive(Debug, Serialize)]
@@ -296,20 +282,29 @@ fn run_case(case: &Case) -> CaseResult {
 /// Runs the case in `text` (which starts at `origin` in its file) and judges `expect`.
 fn judge(result: &mut CaseResult, text: &str, origin: (usize, usize)) {
     let line = &mut result.line;
-    let envelope = match envelope(text) {
+    let envelope = match Envelope::read(text) {
         Ok(envelope) => envelope,
         Err(err) => {
             line.error = Some(shift(err, origin));
             return;
         }
     };
+    let evaluated = evaluate(&envelope, text, origin);
+    if evaluated.is_err() {
+        // The quick envelope reading leaves faults to serde: when the command cannot take
+        // the input, the fault may be the envelope's.
+        if let Err(err) = Envelope::strict(text) {
+            line.error = Some(shift(err, origin));
+            return;
+        }
+    }
     line.game = Some(envelope.game.clone());
     line.command = Some(envelope.command.clone());
     let expects_error = envelope
         .expect
         .as_ref()
         .is_some_and(|e| e.get("error").is_some());
-    match evaluate(&envelope, text, origin) {
+    match evaluated {
         Ok(verdict) => {
             if let Some(expect) = &envelope.expect {
                 match raw_mismatches(expect, &verdict) {
@@ -374,19 +369,6 @@ fn raw_mismatches(expect: &Value, verdict: &RawValue) -> serde_json::Result<Vec<
     Ok(mismatches(expect, &Value::Object(actual)))
 }
 
-/// Parses a case's envelope: one JSON object, nothing after it. Its faults are `case` errors
-/// (`syntax` when the text is not JSON).
-fn envelope(text: &str) -> Result<Envelope<'_>, CaseError> {
-    let as_case = |mut err: CaseError| {
-        if err.kind == ErrorKind::Shape {
-            err.kind = ErrorKind::Case;
-        }
-        err
-    };
-    expect_object(text).map_err(as_case)?;
-    from_text(text).map_err(as_case)
-}
-
 /// The line (in the case text) of the first mismatching value of `expect`, for reports.
 fn expect_line(text: &str, mismatches: &[Mismatch]) -> Option<usize> {
     let first = mismatches.first()?;
@@ -408,7 +390,7 @@ fn evaluate(
         let err = CaseError::new(ErrorKind::Case, message).at("/command");
         return Err(place(err, text, origin));
     };
-    let raw = envelope.input.get();
+    let raw = envelope.input;
     let offset = raw.as_ptr() as usize - text.as_ptr() as usize;
     let source = Source::Text {
         text: raw,
