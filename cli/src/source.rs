@@ -234,16 +234,18 @@ pub fn locate(text: &str, pointer: &str) -> Option<usize> {
     Some(i)
 }
 
-fn skip_blanks(b: &[u8], mut i: usize) -> usize {
-    while b.get(i).is_some_and(|c| c.is_ascii_whitespace()) {
+/// The first offset at or after `i` that is not JSON whitespace (space, tab, CR, LF).
+pub fn skip_blanks(b: &[u8], mut i: usize) -> usize {
+    while matches!(b.get(i), Some(b' ' | b'\t' | b'\n' | b'\r')) {
         i += 1;
     }
     i
 }
 
 /// End offset of the JSON value starting at `i` (strings, arrays and objects are matched;
-/// numbers and literals run to the next delimiter).
-fn skip_value(b: &[u8], mut i: usize) -> Option<usize> {
+/// numbers and literals run to the next delimiter). Structure only: whether the value is
+/// valid JSON is for a parser to say.
+pub fn skip_value(b: &[u8], mut i: usize) -> Option<usize> {
     let mut depth = 0usize;
     loop {
         match *b.get(i)? {
@@ -276,7 +278,7 @@ fn skip_value(b: &[u8], mut i: usize) -> Option<usize> {
                 }
             }
             b',' | b':' if depth == 0 => return Some(i),
-            c if depth == 0 && c.is_ascii_whitespace() => return Some(i),
+            b' ' | b'\t' | b'\n' | b'\r' if depth == 0 => return Some(i),
             _ => i += 1,
         }
     }

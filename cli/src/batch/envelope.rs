@@ -14,7 +14,7 @@ use serde_json::Value;
 use serde_json::value::RawValue;
 
 use crate::error::{CaseError, ErrorKind};
-use crate::source::{expect_object, from_text};
+use crate::source::{expect_object, from_text, skip_blanks, skip_value};
 
 /// The envelope of a case, borrowed from its text so errors in `input` keep their positions.
 #[derive(Debug, PartialEq)]
@@ -75,14 +75,14 @@ impl<'a> Envelope<'a> {
 /// unescaped, with `game`, `command` and `input`, and nothing after it.
 fn quick(text: &str) -> Option<Envelope<'_>> {
     let bytes = text.as_bytes();
-    let mut at = skip_space(bytes, 0);
+    let mut at = skip_blanks(bytes, 0);
     if bytes.get(at) != Some(&b'{') {
         return None;
     }
     at += 1;
     let (mut game, mut command, mut input, mut expect, mut note) = (None, None, None, None, None);
     loop {
-        at = skip_space(bytes, at);
+        at = skip_blanks(bytes, at);
         // A key: a plain string without escapes.
         if bytes.get(at) != Some(&b'"') {
             return None;
@@ -92,12 +92,12 @@ fn quick(text: &str) -> Option<Envelope<'_>> {
         if key.contains(&b'\\') {
             return None;
         }
-        at = skip_space(bytes, key_end + 1);
+        at = skip_blanks(bytes, key_end + 1);
         if bytes.get(at) != Some(&b':') {
             return None;
         }
-        let start = skip_space(bytes, at + 1);
-        let end = skip_value(bytes, start)?;
+        let start = skip_blanks(bytes, at + 1);
+        let end = skip_value(bytes, start).filter(|&end| end > start)?;
         let value = &text[start..end];
         let slot = match key {
             b"game" => &mut game,
@@ -110,14 +110,14 @@ fn quick(text: &str) -> Option<Envelope<'_>> {
         if slot.replace(value).is_some() {
             return None;
         }
-        at = skip_space(bytes, end);
+        at = skip_blanks(bytes, end);
         match bytes.get(at) {
             Some(b',') => at += 1,
             Some(b'}') => break,
             _ => return None,
         }
     }
-    if skip_space(bytes, at + 1) != bytes.len() {
+    if skip_blanks(bytes, at + 1) != bytes.len() {
         return None;
     }
     // Every field but `input` is read by serde here, so it is checked as JSON; `input` is
@@ -135,56 +135,6 @@ fn quick(text: &str) -> Option<Envelope<'_>> {
         input: input?,
         expect,
     })
-}
-
-/// The index of the first byte at or after `at` that is not JSON whitespace.
-fn skip_space(bytes: &[u8], mut at: usize) -> usize {
-    while matches!(bytes.get(at), Some(b' ' | b'\t' | b'\n' | b'\r')) {
-        at += 1;
-    }
-    at
-}
-
-/// The end of the value that starts at `start`, by its structure alone: strings (with their
-/// escapes), nesting of objects and arrays, and scalars up to the next delimiter. Whether the
-/// value is valid JSON is for serde to say later; `None` only when the text ends inside it.
-fn skip_value(bytes: &[u8], start: usize) -> Option<usize> {
-    let mut depth = 0usize;
-    let mut at = start;
-    loop {
-        match *bytes.get(at)? {
-            b'"' => {
-                at += 1;
-                loop {
-                    match *bytes.get(at)? {
-                        b'"' => break,
-                        b'\\' => at += 2,
-                        _ => at += 1,
-                    }
-                }
-                at += 1;
-            }
-            b'{' | b'[' => {
-                depth += 1;
-                at += 1;
-            }
-            b'}' | b']' => {
-                // A closing bracket of the enclosing object ends a scalar at depth 0.
-                if depth == 0 {
-                    return (at > start).then_some(at);
-                }
-                depth -= 1;
-                at += 1;
-            }
-            b',' | b' ' | b'\t' | b'\n' | b'\r' if depth == 0 => {
-                return (at > start).then_some(at);
-            }
-            _ => at += 1,
-        }
-        if depth == 0 && at > start && matches!(bytes[start], b'"' | b'{' | b'[') {
-            return Some(at);
-        }
-    }
 }
 
 #[cfg(test)]

@@ -181,23 +181,6 @@ fn enum_values(schema: &Value) -> Option<String> {
     values.map(|v| v.join(", "))
 }
 
-/// Replaces every `elapsed_ms` (wall time, different on each run) with null.
-fn without_timings(value: &mut Value) {
-    match value {
-        Value::Object(map) => {
-            for (key, field) in map.iter_mut() {
-                if key == "elapsed_ms" {
-                    *field = Value::Null;
-                } else {
-                    without_timings(field);
-                }
-            }
-        }
-        Value::Array(items) => items.iter_mut().for_each(without_timings),
-        _ => {}
-    }
-}
-
 /// Every `$ echo '...' | puzzles ...` example in the README files prints what the README
 /// says it prints (the next line; a second line is stderr), timings aside.
 #[test]
@@ -224,8 +207,8 @@ fn readme_examples_are_true() {
             let mut want: Value = serde_json::from_str(expected)
                 .unwrap_or_else(|e| panic!("{place}: the line after the example is not JSON: {e}"));
             let mut got = run.json();
-            without_timings(&mut want);
-            without_timings(&mut got);
+            crate::fixtures::redact_timings(&mut want);
+            crate::fixtures::redact_timings(&mut got);
             assert_eq!(got, want, "{place}: {line}");
             if let Some(stderr) = lines.get(n + 2).filter(|l| l.starts_with("puzzles: ")) {
                 assert_eq!(run.stderr.trim_end(), *stderr, "{place}");
