@@ -7,7 +7,7 @@ use clap::builder::PossibleValuesParser;
 use clap::{Arg, ArgAction, Args, CommandFactory, Parser, Subcommand};
 use serde_json::Value;
 
-use crate::registry::{self, GAMES, JsonCommand, Kind};
+use crate::registry::{self, GAMES, JsonCommand, Kind, Output};
 
 #[derive(Debug, Parser)]
 #[command(
@@ -110,23 +110,25 @@ impl RunArgs {
     }
 }
 
-/// The flags of one JSON command: `--timeout` only where the input has a `timeout_ms`,
+/// The flags of one JSON command: `--pretty` only where the verdict is JSON (not SVG),
+/// `--timeout` only where the input has a `timeout_ms`,
 /// `--format` only where the command reads a text format besides JSON, and the input fields
 /// after the help text.
 fn json_command_args(leaf: clap::Command, game: &str, command: &JsonCommand) -> clap::Command {
-    let mut leaf = leaf
-        .arg(
-            Arg::new("input")
-                .value_name("INPUT")
-                .value_parser(clap::value_parser!(PathBuf))
-                .help("Input file; `-` or nothing reads stdin"),
-        )
-        .arg(
+    let mut leaf = leaf.arg(
+        Arg::new("input")
+            .value_name("INPUT")
+            .value_parser(clap::value_parser!(PathBuf))
+            .help("Input file; `-` or nothing reads stdin"),
+    );
+    if command.output == Output::Json {
+        leaf = leaf.arg(
             Arg::new("pretty")
                 .long("pretty")
                 .action(ArgAction::SetTrue)
                 .help("Indent the JSON verdict"),
         );
+    }
     if command.takes_timeout() {
         leaf = leaf.arg(
             Arg::new("timeout")

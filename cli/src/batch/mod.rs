@@ -24,7 +24,7 @@ use crate::error::{CaseError, ErrorDocument, ErrorKind};
 use crate::exit::ExitStatus;
 use crate::expect::{Mismatch, mismatches};
 use crate::output::{is_broken_pipe, write_json};
-use crate::registry::{self, Kind};
+use crate::registry::{self, Kind, Output};
 use crate::source::{Source, expect_object, from_text, place, position, shift};
 
 use cases::{Case, CaseReader, case_files};
@@ -403,10 +403,22 @@ fn evaluate(
     let (game, name) = (envelope.game.as_str(), envelope.command.as_str());
     let command =
         registry::find(game, name).ok_or_else(|| place(unknown(game, name), text, origin))?;
-    let Kind::Json(json) = &command.kind else {
-        let message = format!("`{game} {name}` is interactive and cannot run in a batch");
+    let refuse = |message: String| {
         let err = CaseError::new(ErrorKind::Case, message).at("/command");
-        return Err(place(err, text, origin));
+        place(err, text, origin)
+    };
+    let json = match &command.kind {
+        Kind::Json(json) if json.output == Output::Json => json,
+        Kind::Json(_) => {
+            return Err(refuse(format!(
+                "`{game} {name}` draws a picture, which a batch does not compare (`puzzles batch --render DIR` draws the failing cases)"
+            )));
+        }
+        Kind::Interactive(_) => {
+            return Err(refuse(format!(
+                "`{game} {name}` is interactive and cannot run in a batch"
+            )));
+        }
     };
     let raw = envelope.input.get();
     let offset = raw.as_ptr() as usize - text.as_ptr() as usize;
