@@ -49,6 +49,11 @@ pub struct BatchArgs {
     /// Stop at the first failing or invalid case (its line is the last one printed).
     #[arg(long)]
     pub fail_fast: bool,
+    /// Draw every failing case (a mismatch, or an input error) as an SVG picture in DIR,
+    /// named after the case (`<file stem>.svg`, `<file stem>-<line>.svg` for .jsonl), with
+    /// what did not match written under it.
+    #[arg(long, value_name = "DIR")]
+    pub render: Option<PathBuf>,
 }
 
 /// What `puzzles batch` prints.

@@ -117,14 +117,22 @@ where
     I: DeserializeOwned + JsonSchema + 'static,
     E: Into<CaseError> + 'static,
 {
-    typed(game, name, about, run, |svg, _| Ok(svg), Output::Svg, || {
-        schemars::json_schema!({
-            "title": "SVG",
-            "description": "One standalone SVG document (image/svg+xml), written as it is, not as JSON.",
-            "type": "string",
-            "contentMediaType": "image/svg+xml"
-        })
-    })
+    typed(
+        game,
+        name,
+        about,
+        run,
+        |svg, _| Ok(svg),
+        Output::Svg,
+        || {
+            schemars::json_schema!({
+                "title": "SVG",
+                "description": "One standalone SVG document (image/svg+xml), written as it is, not as JSON.",
+                "type": "string",
+                "contentMediaType": "image/svg+xml"
+            })
+        },
+    )
 }
 
 /// A command from its typed function: parse the input from its source, run, encode.

@@ -6,6 +6,7 @@
 //! case's own text, so the work is linear in the size of the input.
 
 mod cases;
+mod render;
 mod report;
 
 use std::collections::BTreeMap;
@@ -75,6 +76,8 @@ pub struct CaseResult {
     pub file: Arc<str>,
     pub at_line: usize,
     pub elapsed: Duration,
+    /// `--render`: the SVG picture of a failing case.
+    pub picture: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -114,6 +117,14 @@ pub fn run(args: &BatchArgs) -> ExitStatus {
         return no_cases(args);
     }
 
+    let mut pictures = match args.render.as_deref().map(render::Pictures::new) {
+        Some(Err(err)) => {
+            eprintln!("puzzles: batch: --render: cannot make the folder: {err}");
+            return ExitStatus::Error;
+        }
+        made => made.and_then(Result::ok),
+    };
+    let draw = pictures.is_some();
     let stdout = io::stdout();
     let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
     let mut reporter = Reporter::new(args.report);
@@ -147,7 +158,10 @@ pub fn run(args: &BatchArgs) -> ExitStatus {
                         .for_each_with(tx, |tx, (index, cases)| {
                             let results = cases
                                 .iter()
-                                .map(|case| (!stop.load(Ordering::Relaxed)).then(|| run_case(case)))
+                                .map(|case| {
+                                    (!stop.load(Ordering::Relaxed))
+                                        .then(|| render::run_and_draw(case, draw))
+                                })
                                 .collect();
                             let _ = tx.send((index, results));
                         });
@@ -164,6 +178,9 @@ pub fn run(args: &BatchArgs) -> ExitStatus {
                         counts[result.outcome as usize] += 1;
                         if let Some(bar) = &progress {
                             bar.inc(1);
+                        }
+                        if let Some(pictures) = &mut pictures {
+                            pictures.save(&result);
                         }
                         if let Err(err) = reporter.case(&mut out, &result) {
                             stop.store(true, Ordering::Relaxed);
@@ -196,6 +213,9 @@ pub fn run(args: &BatchArgs) -> ExitStatus {
     }
     if let Some(bar) = progress {
         bar.finish_and_clear();
+    }
+    if let Some(pictures) = pictures {
+        pictures.finish();
     }
     let written = match write_error {
         Some(err) => Err(err),
@@ -280,6 +300,7 @@ fn run_case(case: &Case) -> CaseResult {
         file: case.file.clone(),
         at_line: case.line,
         elapsed: Duration::ZERO,
+        picture: None,
     };
     let origin = (case.line, 1);
     match &case.text {

@@ -121,11 +121,23 @@ pub fn baseball(input: SolveInput) -> Result<String, InputError> {
         let y = MARGIN + row as f64 * ROW;
         let x = columns[4] + 8.0;
         if left == 0 {
-            text_at(&mut doc, 4, row, "0: the answers contradict", &[("fill", ALERT)]);
+            text_at(
+                &mut doc,
+                4,
+                row,
+                "0: the answers contradict",
+                &[("fill", ALERT)],
+            );
             continue;
         }
         let share = ((left as f64).ln_1p() / (total as f64).ln_1p()).clamp(0.0, 1.0);
-        doc.rect(x, y + 6.0, (BAR_WIDTH * share).max(2.0), ROW - 12.0, &[("fill", BAR)]);
+        doc.rect(
+            x,
+            y + 6.0,
+            (BAR_WIDTH * share).max(2.0),
+            ROW - 12.0,
+            &[("fill", BAR)],
+        );
         let attrs = [("text-anchor", "start"), ("fill", INK)];
         let tx = x + BAR_WIDTH * share + 6.0;
         doc.text(tx, y + ROW * 0.65, 13.0, &left.to_string(), &attrs);

@@ -3,9 +3,7 @@
 
 use blockdoku_core::geometry::{DEFAULT_SIZE, Geometry, default_box};
 use blockdoku_core::piece::Piece;
-use blockdoku_core::{
-    ClearInput, IllegalReason, InputError, PlaceInput, Scoring, clear, place,
-};
+use blockdoku_core::{ClearInput, IllegalReason, InputError, PlaceInput, Scoring, clear, place};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -187,9 +185,9 @@ fn draw(geo: &Geometry, cells: &[Paint], caption: &[String]) -> String {
         if paint.cleared {
             let attrs = [
                 ("fill", CLEARED),
-                ("fill-opacity", "0.6"),
+                ("fill-opacity", "0.4"),
                 ("stroke", CLEARED_EDGE),
-                ("stroke-width", "2"),
+                ("stroke-width", "3"),
             ];
             doc.rect(x + 3.0, y + 3.0, CELL - 6.0, CELL - 6.0, &attrs);
         }

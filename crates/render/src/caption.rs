@@ -24,13 +24,12 @@ pub fn with_caption(svg: &str, lines: &[String]) -> Result<String, String> {
             Ok(Event::Decl(_) | Event::DocType(_)) => {}
             Ok(event) => {
                 if let (None, Event::Start(start)) = (&size, &event) {
-                    let number = |name: &str| {
-                        start
-                            .try_get_attribute(name)
-                            .ok()
-                            .flatten()
-                            .and_then(|a| std::str::from_utf8(&a.value).ok()?.parse::<f64>().ok())
-                    };
+                    let number =
+                        |name: &str| {
+                            start.try_get_attribute(name).ok().flatten().and_then(|a| {
+                                std::str::from_utf8(&a.value).ok()?.parse::<f64>().ok()
+                            })
+                        };
                     match (number("width"), number("height")) {
                         (Some(w), Some(h)) => size = Some((w, h)),
                         _ => return Err("the picture has no numeric width and height".into()),
@@ -59,4 +58,17 @@ fn cut(line: &str) -> String {
         let kept: String = line.chars().take(MAX_LINE - 1).collect();
         format!("{kept}…")
     }
+}
+
+/// A picture of text alone, for something that cannot be drawn (a batch case whose input
+/// the game's render does not take): `lines` as a caption on a blank page.
+pub fn note(lines: &[String]) -> String {
+    let lines: Vec<String> = lines.iter().map(|l| cut(l)).collect();
+    let mut doc = Doc::new(
+        caption_width(&lines),
+        caption_height(lines.len()) + 2.0 * MARGIN,
+        lines.first().map_or("note", String::as_str),
+    );
+    doc.caption(MARGIN, MARGIN + 14.0, &lines);
+    doc.finish()
 }

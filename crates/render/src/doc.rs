@@ -52,10 +52,14 @@ impl Doc {
             .expect("writing XML into memory cannot fail");
     }
 
+    /// A start tag; of two attributes of the same name the later wins, so callers can
+    /// override a default (`text-anchor`).
     fn start(name: &str, attrs: Attrs<'_>) -> BytesStart<'static> {
         let mut start = BytesStart::new(name.to_string());
-        for &(key, value) in attrs {
-            start.push_attribute((key, value));
+        for (k, &(key, value)) in attrs.iter().enumerate() {
+            if attrs[k + 1..].iter().all(|&(later, _)| later != key) {
+                start.push_attribute((key, value));
+            }
         }
         start
     }
@@ -176,6 +180,11 @@ pub const DARK: &str = "#1f2937";
 pub const GRID: &str = "#9ca3af";
 /// Marks of faults: broken lines, illegal cells.
 pub const ALERT: &str = "#dc2626";
+
+/// `1 hole`, `2 holes`.
+pub fn count(n: usize, word: &str) -> String {
+    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
+}
 
 /// A number as SVG writes it: at most two decimals, no trailing zeros, no `-0`.
 pub fn num(x: f64) -> String {

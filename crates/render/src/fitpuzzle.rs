@@ -6,8 +6,8 @@ use fitpuzzle_core::board::Grid;
 use fitpuzzle_core::regions::Regions;
 use fitpuzzle_core::{InputError, SolveInput, solve};
 
-use crate::MAX_DRAW_CELLS;
-use crate::doc::{Doc, GRID, INK, MARGIN, caption_height, caption_width, palette};
+use crate::doc::{Doc, GRID, INK, MARGIN, caption_height, caption_width, count, palette};
+use crate::too_large;
 
 /// The board's own cells (not holes), an empty table cell, and an unused piece.
 const WALL: &str = "#6b7280";
@@ -23,14 +23,9 @@ pub fn fitpuzzle(input: SolveInput) -> Result<String, InputError> {
     let board = Grid::from_rows("game_board", &input.game_board)?;
     let table = Grid::from_rows("table", &input.table)?;
     for (name, grid) in [("game_board", &board), ("table", &table)] {
-        let cells = grid.width() * grid.height();
-        if cells > MAX_DRAW_CELLS {
-            return Err(InputError {
-                path: format!("/{name}"),
-                message: format!(
-                    "{name} has {cells} cells, too many to draw (render draws at most {MAX_DRAW_CELLS})"
-                ),
-            });
+        if let Some(message) = too_large(name, grid.width() * grid.height()) {
+            let path = format!("/{name}");
+            return Err(InputError { path, message });
         }
     }
     let verdict = solve(input)?;
@@ -51,12 +46,12 @@ pub fn fitpuzzle(input: SolveInput) -> Result<String, InputError> {
     let ((bw, bh), (tw, th)) = (size(&board), size(&table));
     let caption = vec![
         format!(
-            "{} of {} hole cells filled; {} placements, {} holes empty (hatched), {} pieces unused (grey)",
+            "{} of {} hole cells filled; {}, {} empty (hatched), {} unused (grey)",
             verdict.filled,
             board.cells().iter().filter(|&&v| v == 0).count(),
-            verdict.placements.len(),
-            verdict.empty_holes.len(),
-            verdict.unused_pieces.len()
+            count(verdict.placements.len(), "placement"),
+            count(verdict.empty_holes.len(), "hole"),
+            count(verdict.unused_pieces.len(), "piece")
         ),
         format!(
             "pieces {}: numbered on the table and on the hole each fills",
@@ -125,7 +120,11 @@ fn hatch(doc: &mut Doc) {
         ],
     );
     doc.rect(0.0, 0.0, 6.0, 6.0, &[("fill", "#ffffff")]);
-    doc.line((0.0, 0.0), (0.0, 6.0), &[("stroke", GRID), ("stroke-width", "3")]);
+    doc.line(
+        (0.0, 0.0),
+        (0.0, 6.0),
+        &[("stroke", GRID), ("stroke-width", "3")],
+    );
     doc.close();
     doc.close();
 }
@@ -146,7 +145,11 @@ fn grid(
         y,
         width as f64 * cell,
         height as f64 * cell,
-        &[("fill", "#ffffff"), ("stroke", INK), ("stroke-width", "1.5")],
+        &[
+            ("fill", "#ffffff"),
+            ("stroke", INK),
+            ("stroke-width", "1.5"),
+        ],
     );
     doc.open("g", &[("stroke", "#ffffff"), ("stroke-width", "0.5")]);
     for (k, fill) in fills.iter().enumerate() {

@@ -15,7 +15,8 @@ use nonogram_core::{InputError, LineVerdict};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::doc::{ALERT, DARK, Doc, GRID, INK, MARGIN, caption_height, caption_width};
+use crate::doc::{ALERT, DARK, Doc, GRID, INK, MARGIN, caption_height, caption_width, count};
+use crate::too_large;
 
 /// Input of `nonogram render`: `nonogram solve`'s input (also from `.non` and webpbn XML
 /// files), optionally with a player's `grid` as in `nonogram check`.
@@ -65,6 +66,14 @@ pub fn nonogram(input: NonogramInput) -> Result<String, InputError> {
         timeout_ms,
         goal,
     } = input;
+    let (height, width) = match (&rows, &cols, &grid) {
+        (Some(rows), Some(cols), _) => (rows.len(), cols.len()),
+        (_, _, Some(grid)) => (grid.len(), grid.first().map_or(0, |r| r.chars().count())),
+        _ => (0, 0),
+    };
+    if let Some(message) = too_large("the puzzle", height * width) {
+        return Err(InputError::new("", message));
+    }
     match (rows, cols, grid) {
         (Some(rows), Some(cols), None) => Ok(solved(rows, cols, timeout_ms, goal)?),
         (Some(rows), Some(cols), Some(grid)) => {
@@ -160,7 +169,12 @@ fn differences(a: &[String], b: &[String]) -> Vec<bool> {
 }
 
 /// A player's board with `check`'s feedback.
-fn checked(rows: &[Vec<u32>], cols: &[Vec<u32>], grid: &[String], verdict: &CheckVerdict) -> String {
+fn checked(
+    rows: &[Vec<u32>],
+    cols: &[Vec<u32>],
+    grid: &[String],
+    verdict: &CheckVerdict,
+) -> String {
     let board = Board {
         row_feedback: Some(&verdict.rows),
         col_feedback: Some(&verdict.cols),
@@ -176,8 +190,8 @@ fn checked(rows: &[Vec<u32>], cols: &[Vec<u32>], grid: &[String], verdict: &Chec
         "solved: every row and column reads as its clues".to_string()
     } else if broken > 0 {
         format!(
-            "{broken} broken line{} (outlined red: no arrangement of the clues fits); grey clues are matched",
-            if broken == 1 { "" } else { "s" }
+            "{} (outlined red: no arrangement of the clues fits); grey clues are matched",
+            count(broken, "broken line")
         )
     } else {
         "not solved yet; grey clues are matched".to_string()
@@ -262,12 +276,20 @@ impl<'a> Board<'a> {
         doc.open("g", &[("class", "grid"), ("stroke", GRID)]);
         for c in 0..=width {
             let x = gx + c as f64 * CELL;
-            let w = if c % 5 == 0 || c == width { "1.5" } else { "0.6" };
+            let w = if c % 5 == 0 || c == width {
+                "1.5"
+            } else {
+                "0.6"
+            };
             doc.line((x, gy), (x, gy + gh), &[("stroke-width", w)]);
         }
         for r in 0..=height {
             let y = gy + r as f64 * CELL;
-            let w = if r % 5 == 0 || r == height { "1.5" } else { "0.6" };
+            let w = if r % 5 == 0 || r == height {
+                "1.5"
+            } else {
+                "0.6"
+            };
             doc.line((gx, y), (gx + gw, y), &[("stroke-width", w)]);
         }
         doc.close();

@@ -5,11 +5,11 @@ use renju_core::board::SIZE;
 use renju_core::notation::ParsedMove;
 use renju_core::{Board, CheckInput, Color, Foul, InputError, MoveSpec, Point, check};
 
-use crate::doc::{ALERT, DARK, Doc, INK, MARGIN, caption_height, caption_width};
+use crate::doc::{ALERT, DARK, Doc, INK, MARGIN, caption_height, caption_width, count};
 
 /// Distance between two lines of the board, and the room for coordinates around it.
 const STEP: f64 = 30.0;
-const EDGE: f64 = 28.0;
+const EDGE: f64 = 36.0;
 const WOOD: &str = "#e3b96b";
 const LIGHT: &str = "#fafafa";
 const LEGEND_WIDTH: f64 = 190.0;
@@ -64,9 +64,8 @@ pub fn renju(input: CheckInput) -> Result<String, InputError> {
         None => format!("{} to move", verdict.to_move.name()),
     }];
     caption.push(format!(
-        "{} forbidden point{} for black",
-        forbidden.len(),
-        if forbidden.len() == 1 { "" } else { "s" }
+        "{} for black",
+        count(forbidden.len(), "forbidden point")
     ));
     let board_side = 2.0 * EDGE + (SIZE - 1) as f64 * STEP;
     let width = (2.0 * MARGIN + board_side + LEGEND_WIDTH).max(caption_width(&caption));
@@ -158,9 +157,15 @@ fn board(doc: &mut Doc, (x, y): (f64, f64), side: f64, at: impl Fn(Point) -> (f6
     for k in 0..SIZE as u8 {
         let (cx, bottom) = corner(k, 0);
         let letter = char::from(b'a' + k).to_string();
-        doc.text(cx, bottom + EDGE * 0.75, 11.0, &letter, &[]);
+        doc.text(cx, bottom + EDGE * 0.72, 11.0, &letter, &[]);
         let (left, cy) = corner(0, k);
-        doc.text(left - EDGE * 0.6, cy + 4.0, 11.0, &(k + 1).to_string(), &[]);
+        doc.text(
+            left - EDGE * 0.66,
+            cy + 4.0,
+            11.0,
+            &(k + 1).to_string(),
+            &[],
+        );
     }
     doc.close();
 }
