@@ -2,6 +2,7 @@
 
 mod batch;
 mod fixtures;
+mod render;
 mod single;
 
 use std::io::Write;
