@@ -273,24 +273,25 @@ impl<'a> Board<'a> {
         }
         doc.close();
         // Grid lines, every fifth bold, as on paper.
+        let weight = |k: usize, last: usize| {
+            if k % 5 == 0 || k == last {
+                "1.5"
+            } else {
+                "0.6"
+            }
+        };
         doc.open("g", &[("class", "grid"), ("stroke", GRID)]);
         for c in 0..=width {
             let x = gx + c as f64 * CELL;
-            let w = if c % 5 == 0 || c == width {
-                "1.5"
-            } else {
-                "0.6"
-            };
-            doc.line((x, gy), (x, gy + gh), &[("stroke-width", w)]);
+            doc.line((x, gy), (x, gy + gh), &[("stroke-width", weight(c, width))]);
         }
         for r in 0..=height {
             let y = gy + r as f64 * CELL;
-            let w = if r % 5 == 0 || r == height {
-                "1.5"
-            } else {
-                "0.6"
-            };
-            doc.line((gx, y), (gx + gw, y), &[("stroke-width", w)]);
+            doc.line(
+                (gx, y),
+                (gx + gw, y),
+                &[("stroke-width", weight(r, height))],
+            );
         }
         doc.close();
         doc.open("g", &[("class", "clues"), ("font-size", "11")]);

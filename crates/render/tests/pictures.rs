@@ -58,6 +58,14 @@ fn number(node: roxmltree::Node<'_, '_>, name: &str) -> f64 {
         .unwrap_or_else(|| panic!("no number {name} in {node:?}"))
 }
 
+/// How many `tag` elements (any, for "") have `attr` equal to `value`.
+fn count(doc: &roxmltree::Document<'_>, tag: &str, attr: &str, value: &str) -> usize {
+    doc.descendants()
+        .filter(|n| n.is_element() && (tag.is_empty() || n.tag_name().name() == tag))
+        .filter(|n| n.attribute(attr) == Some(value))
+        .count()
+}
+
 /// The elements of the group with this class.
 fn group<'a, 'i>(doc: &'a roxmltree::Document<'i>, class: &str) -> Vec<roxmltree::Node<'a, 'i>> {
     let g = doc
@@ -164,10 +172,7 @@ fn a_player_board_marks_broken_lines_and_crossed_cells() {
         r####"{"rows": [[3], [1]], "cols": [[1], [1], [1], [1]], "grid": ["#x##", "...."]}"####;
     let svg = nonogram(input(broken)).unwrap();
     let doc = check_xml(&svg);
-    let red = doc
-        .descendants()
-        .filter(|n| n.attribute("stroke") == Some("#dc2626") && n.tag_name().name() == "rect")
-        .count();
+    let red = count(&doc, "rect", "stroke", "#dc2626");
     assert_eq!(red, 1, "one broken line outlined: {svg}");
     assert!(svg.contains("1 broken line"), "{svg}");
 }
@@ -176,15 +181,9 @@ fn a_player_board_marks_broken_lines_and_crossed_cells() {
 fn two_solutions_are_drawn_side_by_side_with_their_differences() {
     let svg = nonogram(input(NONOGRAM_MULTIPLE)).unwrap();
     let doc = check_xml(&svg);
-    let outlined = doc
-        .descendants()
-        .filter(|n| n.attribute("stroke") == Some("#dc2626"))
-        .count();
+    let outlined = count(&doc, "", "stroke", "#dc2626");
     assert_eq!(outlined, 8, "all four cells differ, in both pictures");
-    let filled = doc
-        .descendants()
-        .filter(|n| n.tag_name().name() == "rect" && n.attribute("fill") == Some("#1f2937"))
-        .count();
+    let filled = count(&doc, "rect", "fill", "#1f2937");
     assert_eq!(filled, 4, "two cells in each picture");
 }
 
@@ -237,10 +236,7 @@ fn renju_marks_each_forbidden_point_with_its_reason() {
 fn blockdoku_highlights_what_a_move_clears() {
     let svg = blockdoku(input(BLOCKDOKU)).unwrap();
     let doc = check_xml(&svg);
-    let highlights = doc
-        .descendants()
-        .filter(|n| n.attribute("fill") == Some("#facc15"))
-        .count();
+    let highlights = count(&doc, "", "fill", "#facc15");
     assert_eq!(highlights, 17, "row 0 and column 0 share the placed cell");
     assert!(svg.contains("170 points"), "{svg}");
     let svg = blockdoku(input(BLOCKDOKU_ILLEGAL)).unwrap();
