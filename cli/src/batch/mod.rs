@@ -119,7 +119,10 @@ pub fn run(args: &BatchArgs) -> ExitStatus {
 
     let mut pictures = match args.render.as_deref().map(render::Pictures::new) {
         Some(Err(err)) => {
-            eprintln!("puzzles: batch: --render: cannot make the folder: {err}");
+            let message = format!("--render: cannot make the folder: {err}");
+            let error = CaseError::new(ErrorKind::Io, message);
+            eprintln!("puzzles: batch: {}", error.message);
+            let _ = write_json(&mut io::stdout(), &ErrorDocument { error: &error }, false);
             return ExitStatus::Error;
         }
         made => made.and_then(Result::ok),

@@ -214,6 +214,20 @@ fn batch_render_draws_each_failing_case_once() {
     assert!(blockdoku.contains("no picture"), "{blockdoku}");
     let nonogram = std::fs::read_to_string(out.join("one.svg")).unwrap();
     assert!(nonogram.contains("/status: expected"), "{nonogram}");
+
+    // A folder that cannot be made is an io error, before any case runs.
+    let blocked = dir.join("one.json").join("pictures");
+    let run = puzzles(
+        &[
+            "batch",
+            dir.to_str().unwrap(),
+            "--render",
+            blocked.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(run.code, 2, "{run:?}");
+    assert_eq!(run.json()["error"]["kind"], "io");
 }
 
 /// docs/render/<game>.svg is `puzzles <game> render` of its fixture's input, byte for byte.
