@@ -7,7 +7,7 @@ use clap::builder::PossibleValuesParser;
 use clap::{Arg, ArgAction, Args, CommandFactory, Parser, Subcommand};
 use serde_json::Value;
 
-use crate::registry::{self, GAMES, JsonCommand, Kind};
+use crate::registry::{self, GAMES, JsonCommand, Kind, Output};
 
 #[derive(Debug, Parser)]
 #[command(
@@ -49,6 +49,11 @@ pub struct BatchArgs {
     /// Stop at the first failing or invalid case (its line is the last one printed).
     #[arg(long)]
     pub fail_fast: bool,
+    /// Draw every failing case (a mismatch, or an input error) as an SVG picture in DIR,
+    /// named after the case (`<file stem>.svg`, `<file stem>-<line>.svg` for .jsonl), with
+    /// what did not match written under it.
+    #[arg(long, value_name = "DIR")]
+    pub render: Option<PathBuf>,
 }
 
 /// What `puzzles batch` prints.
@@ -110,23 +115,25 @@ impl RunArgs {
     }
 }
 
-/// The flags of one JSON command: `--timeout` only where the input has a `timeout_ms`,
+/// The flags of one JSON command: `--pretty` only where the verdict is JSON (not SVG),
+/// `--timeout` only where the input has a `timeout_ms`,
 /// `--format` only where the command reads a text format besides JSON, and the input fields
 /// after the help text.
 fn json_command_args(leaf: clap::Command, game: &str, command: &JsonCommand) -> clap::Command {
-    let mut leaf = leaf
-        .arg(
-            Arg::new("input")
-                .value_name("INPUT")
-                .value_parser(clap::value_parser!(PathBuf))
-                .help("Input file; `-` or nothing reads stdin"),
-        )
-        .arg(
+    let mut leaf = leaf.arg(
+        Arg::new("input")
+            .value_name("INPUT")
+            .value_parser(clap::value_parser!(PathBuf))
+            .help("Input file; `-` or nothing reads stdin"),
+    );
+    if command.output == Output::Json {
+        leaf = leaf.arg(
             Arg::new("pretty")
                 .long("pretty")
                 .action(ArgAction::SetTrue)
                 .help("Indent the JSON verdict"),
         );
+    }
     if command.takes_timeout() {
         leaf = leaf.arg(
             Arg::new("timeout")

@@ -1,5 +1,6 @@
 //! The one dispatch point: every game command is registered here, once, as a function from a
-//! typed input to a typed verdict. Single runs, `batch` and `schema` all read this table.
+//! typed input to a typed verdict (a JSON value, or an SVG picture for `render`). Single runs,
+//! `batch` and `schema` all read this table.
 
 use std::io::{BufRead, Write};
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -13,9 +14,9 @@ use crate::exit::ExitStatus;
 use crate::games;
 use crate::source::{self, Source};
 
-/// Runs a command and encodes its verdict as JSON text (indented when asked). The verdict goes
-/// straight from the typed struct to text: a detour through `Value` costs several times the
-/// solve on large boards.
+/// Runs a command and encodes its verdict as text: JSON (indented when asked), or the SVG
+/// document itself. The verdict goes straight from the typed struct to text: a detour through
+/// `Value` costs several times the solve on large boards.
 type Runner = Box<dyn Fn(Source<'_>, bool) -> Result<String, CaseError> + Send + Sync>;
 
 /// A text format other than JSON that a command also reads (e.g. nonogram `.non` files):
@@ -26,11 +27,23 @@ pub struct TextFormat {
     pub parse: fn(&str) -> Result<Value, CaseError>,
 }
 
-/// A command that answers one JSON input with one JSON verdict.
+/// What a command's verdict is, as written to stdout.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Output {
+    /// One JSON value (compact on one line, or indented with `--pretty`).
+    Json,
+    /// One standalone SVG document (`render`): a picture, not a verdict to compare, so it is
+    /// not run by `batch` (whose `--render` draws failing cases instead).
+    Svg,
+}
+
+/// A command that answers one JSON input (or a text format turned into it) with one
+/// document: a JSON verdict or an SVG picture, as `output` says.
 pub struct JsonCommand {
     run: Runner,
     input_schema: fn() -> Schema,
     verdict_schema: fn() -> Schema,
+    pub output: Output,
     pub formats: &'static [TextFormat],
 }
 
@@ -74,13 +87,7 @@ where
     V: Serialize + JsonSchema + 'static,
     E: Into<CaseError> + 'static,
 {
-    let run: Runner = Box::new(move |source: Source<'_>, pretty: bool| {
-        let text = source.text_and_origin();
-        let input: I = source.parse()?;
-        let verdict = run(input).map_err(|e| match text {
-            Some((text, origin)) => source::place(e.into(), text, origin),
-            None => e.into(),
-        })?;
+    let encode = |verdict: V, pretty: bool| {
         let text = if pretty {
             serde_json::to_string_pretty(&verdict)
         } else {
@@ -92,6 +99,65 @@ where
                 format!("cannot encode the verdict: {e}"),
             )
         })
+    };
+    typed(game, name, about, run, encode, Output::Json, || {
+        schemars::schema_for!(V)
+    })
+}
+
+/// Registers a command whose verdict is an SVG document: `run` is the render library's
+/// function for the game.
+pub fn svg<I, E>(
+    game: &'static str,
+    name: &'static str,
+    about: &'static str,
+    run: fn(I) -> Result<String, E>,
+) -> Command
+where
+    I: DeserializeOwned + JsonSchema + 'static,
+    E: Into<CaseError> + 'static,
+{
+    typed(
+        game,
+        name,
+        about,
+        run,
+        |svg, _| Ok(svg),
+        Output::Svg,
+        || {
+            schemars::json_schema!({
+                "title": "SVG",
+                "description": "One standalone SVG document (image/svg+xml), written as it is, not as JSON.",
+                "type": "string",
+                "contentMediaType": "image/svg+xml"
+            })
+        },
+    )
+}
+
+/// A command from its typed function: parse the input from its source, run, encode.
+fn typed<I, V, E>(
+    game: &'static str,
+    name: &'static str,
+    about: &'static str,
+    run: fn(I) -> Result<V, E>,
+    encode: fn(V, bool) -> Result<String, CaseError>,
+    output: Output,
+    verdict_schema: fn() -> Schema,
+) -> Command
+where
+    I: DeserializeOwned + JsonSchema + 'static,
+    V: 'static,
+    E: Into<CaseError> + 'static,
+{
+    let run: Runner = Box::new(move |source: Source<'_>, pretty: bool| {
+        let text = source.text_and_origin();
+        let input: I = source.parse()?;
+        let verdict = run(input).map_err(|e| match text {
+            Some((text, origin)) => source::place(e.into(), text, origin),
+            None => e.into(),
+        })?;
+        encode(verdict, pretty)
     });
     Command {
         game,
@@ -100,7 +166,8 @@ where
         kind: Kind::Json(JsonCommand {
             run,
             input_schema: || schemars::schema_for!(I),
-            verdict_schema: || schemars::schema_for!(V),
+            verdict_schema,
+            output,
             formats: &[],
         }),
     }

@@ -7,6 +7,7 @@
 
 mod cases;
 mod envelope;
+mod render;
 mod report;
 
 use std::collections::BTreeMap;
@@ -25,7 +26,7 @@ use crate::error::{CaseError, ErrorDocument, ErrorKind};
 use crate::exit::ExitStatus;
 use crate::expect::{Mismatch, mismatches};
 use crate::output::{is_broken_pipe, write_json};
-use crate::registry::{self, Kind};
+use crate::registry::{self, Kind, Output};
 use crate::source::{Source, place, position, shift};
 
 use cases::{Case, CaseReader, case_files};
@@ -61,6 +62,8 @@ pub struct CaseResult {
     pub file: Arc<str>,
     pub at_line: usize,
     pub elapsed: Duration,
+    /// `--render`: the SVG picture of a failing case.
+    pub picture: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -100,6 +103,17 @@ pub fn run(args: &BatchArgs) -> ExitStatus {
         return no_cases(args);
     }
 
+    let mut pictures = match args.render.as_deref().map(render::Pictures::new) {
+        Some(Err(err)) => {
+            let message = format!("--render: cannot make the folder: {err}");
+            let error = CaseError::new(ErrorKind::Io, message);
+            eprintln!("puzzles: batch: {}", error.message);
+            let _ = write_json(&mut io::stdout(), &ErrorDocument { error: &error }, false);
+            return ExitStatus::Error;
+        }
+        made => made.and_then(Result::ok),
+    };
+    let draw = pictures.is_some();
     let stdout = io::stdout();
     let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
     let mut reporter = Reporter::new(args.report);
@@ -133,7 +147,10 @@ pub fn run(args: &BatchArgs) -> ExitStatus {
                         .for_each_with(tx, |tx, (index, cases)| {
                             let results = cases
                                 .iter()
-                                .map(|case| (!stop.load(Ordering::Relaxed)).then(|| run_case(case)))
+                                .map(|case| {
+                                    (!stop.load(Ordering::Relaxed))
+                                        .then(|| render::run_and_draw(case, draw))
+                                })
                                 .collect();
                             let _ = tx.send((index, results));
                         });
@@ -150,6 +167,9 @@ pub fn run(args: &BatchArgs) -> ExitStatus {
                         counts[result.outcome as usize] += 1;
                         if let Some(bar) = &progress {
                             bar.inc(1);
+                        }
+                        if let Some(pictures) = &mut pictures {
+                            pictures.save(&result);
                         }
                         if let Err(err) = reporter.case(&mut out, &result) {
                             stop.store(true, Ordering::Relaxed);
@@ -182,6 +202,9 @@ pub fn run(args: &BatchArgs) -> ExitStatus {
     }
     if let Some(bar) = progress {
         bar.finish_and_clear();
+    }
+    if let Some(pictures) = pictures {
+        pictures.finish();
     }
     let written = match write_error {
         Some(err) => Err(err),
@@ -266,6 +289,7 @@ fn run_case(case: &Case) -> CaseResult {
         file: case.file.clone(),
         at_line: case.line,
         elapsed: Duration::ZERO,
+        picture: None,
     };
     let origin = (case.line, 1);
     match &case.text {
@@ -385,10 +409,22 @@ fn evaluate(
     let (game, name) = (envelope.game.as_str(), envelope.command.as_str());
     let command =
         registry::find(game, name).ok_or_else(|| place(unknown(game, name), text, origin))?;
-    let Kind::Json(json) = &command.kind else {
-        let message = format!("`{game} {name}` is interactive and cannot run in a batch");
+    let refuse = |message: String| {
         let err = CaseError::new(ErrorKind::Case, message).at("/command");
-        return Err(place(err, text, origin));
+        place(err, text, origin)
+    };
+    let json = match &command.kind {
+        Kind::Json(json) if json.output == Output::Json => json,
+        Kind::Json(_) => {
+            return Err(refuse(format!(
+                "`{game} {name}` draws a picture, which a batch does not compare (`puzzles batch --render DIR` draws the failing cases)"
+            )));
+        }
+        Kind::Interactive(_) => {
+            return Err(refuse(format!(
+                "`{game} {name}` is interactive and cannot run in a batch"
+            )));
+        }
     };
     let raw = envelope.input;
     let offset = raw.as_ptr() as usize - text.as_ptr() as usize;

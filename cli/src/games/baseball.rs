@@ -15,7 +15,7 @@ use clap::{Arg, ArgAction, ArgMatches, value_parser};
 
 use crate::error::CaseError;
 use crate::exit::ExitStatus;
-use crate::registry::{Command, interactive, json};
+use crate::registry::{Command, interactive, json, svg};
 use crate::run::io_error;
 
 impl From<baseball_core::InputError> for CaseError {
@@ -57,6 +57,12 @@ pub fn commands() -> Vec<Command> {
             "Play at the terminal: you keep a secret and answer, the computer guesses it",
             guess_args,
             guess,
+        ),
+        svg(
+            "baseball",
+            "render",
+            "Draw the history as an SVG table: guesses, strikes, balls, secrets left after each",
+            puzzles_render::baseball,
         ),
     ]
 }

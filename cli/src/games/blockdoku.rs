@@ -2,7 +2,7 @@
 //! seeded self-play.
 
 use crate::error::CaseError;
-use crate::registry::{Command, json};
+use crate::registry::{Command, json, svg};
 
 impl From<blockdoku_core::InputError> for CaseError {
     fn from(err: blockdoku_core::InputError) -> Self {
@@ -47,6 +47,12 @@ pub fn commands() -> Vec<Command> {
             "selfplay",
             "The engine plays seeded games with trays dealt from the default piece set",
             blockdoku_core::selfplay,
+        ),
+        svg(
+            "blockdoku",
+            "render",
+            "Draw the board as an SVG picture, with a placed piece and the cells the move clears",
+            puzzles_render::blockdoku,
         ),
     ]
 }

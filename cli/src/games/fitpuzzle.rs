@@ -1,7 +1,7 @@
 //! `puzzles fitpuzzle ...`: fit the table's pieces into the board's holes.
 
 use crate::error::CaseError;
-use crate::registry::{Command, json};
+use crate::registry::{Command, json, svg};
 
 impl From<fitpuzzle_core::InputError> for CaseError {
     fn from(err: fitpuzzle_core::InputError) -> Self {
@@ -10,10 +10,18 @@ impl From<fitpuzzle_core::InputError> for CaseError {
 }
 
 pub fn commands() -> Vec<Command> {
-    vec![json(
-        "fitpuzzle",
-        "solve",
-        "Most board cells the table's pieces can fill (rotated, optionally mirrored), with placements",
-        fitpuzzle_core::solve,
-    )]
+    vec![
+        json(
+            "fitpuzzle",
+            "solve",
+            "Most board cells the table's pieces can fill (rotated, optionally mirrored), with placements",
+            fitpuzzle_core::solve,
+        ),
+        svg(
+            "fitpuzzle",
+            "render",
+            "Draw the board and table as an SVG picture, each placement coloured by piece, empty holes hatched",
+            puzzles_render::fitpuzzle,
+        ),
+    ]
 }

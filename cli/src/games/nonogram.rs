@@ -1,7 +1,7 @@
 //! `puzzles nonogram ...`: player feedback per line and board, clues from a picture.
 
 use crate::error::{CaseError, ErrorKind};
-use crate::registry::{Command, TextFormat, json};
+use crate::registry::{Command, TextFormat, json, svg};
 use nonogram_core::formats::{Format, FormatError};
 
 impl From<nonogram_core::InputError> for CaseError {
@@ -43,6 +43,13 @@ pub fn commands() -> Vec<Command> {
             "The next cell that line logic forces on a player's board, and the line that proves it",
             nonogram_core::hint::hint,
         ),
+        svg(
+            "nonogram",
+            "render",
+            "Draw the puzzle as an SVG picture: the solution (or two, differing cells marked), or a player's grid with broken lines marked",
+            puzzles_render::nonogram,
+        )
+        .with_formats(PUZZLE_FORMATS),
     ]
 }
 

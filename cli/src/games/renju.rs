@@ -1,7 +1,7 @@
 //! `puzzles renju ...`: RIF renju (and gomoku / freestyle) forbidden points, moves, records.
 
 use crate::error::CaseError;
-use crate::registry::{Command, json};
+use crate::registry::{Command, json, svg};
 
 impl From<renju_core::InputError> for CaseError {
     fn from(err: renju_core::InputError) -> Self {
@@ -28,6 +28,12 @@ pub fn commands() -> Vec<Command> {
             "validate",
             "Play a whole record: result, deciding move and reason (five, foul), or the bad move",
             renju_core::validate,
+        ),
+        svg(
+            "renju",
+            "render",
+            "Draw the position as an SVG picture: stones, move numbers, black's forbidden points by reason",
+            puzzles_render::renju,
         ),
     ]
 }

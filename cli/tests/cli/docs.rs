@@ -92,6 +92,9 @@ fn one_line(text: &str) -> String {
 }
 
 fn fields_table(out: &mut String, schema: &Value, root: &Value) {
+    if schema.get("properties").is_none() {
+        return;
+    }
     let required: Vec<&str> = schema["required"]
         .as_array()
         .map(|r| r.iter().filter_map(Value::as_str).collect())

@@ -4,6 +4,7 @@ mod batch;
 mod docs;
 mod fixtures;
 mod hostile;
+mod render;
 mod single;
 
 use std::io::Write;

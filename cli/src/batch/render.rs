@@ -1,0 +1,154 @@
+//! `puzzles batch --render DIR`: an SVG picture of every failing case, so a CI artefact shows
+//! what broke. A worker draws the case (its input through the game's `render` command, the
+//! same parse path as everywhere, with the mismatches or the error written under it); the
+//! printing thread, which sees the cases in input order, names and writes the files, so
+//! names are the same whatever the number of jobs.
+
+use std::collections::BTreeSet;
+use std::io;
+use std::path::{Path, PathBuf};
+
+use super::{Case, CaseResult, Envelope, run_case};
+use crate::error::CaseError;
+use crate::registry::{self, Kind};
+use crate::source::Source;
+
+/// The folder pictures go to, and the names given so far.
+#[derive(Debug)]
+pub struct Pictures {
+    dir: PathBuf,
+    names: BTreeSet<String>,
+    failures: Vec<String>,
+}
+
+impl Pictures {
+    /// Creates `dir` (and its parents) when missing.
+    pub fn new(dir: &Path) -> io::Result<Pictures> {
+        std::fs::create_dir_all(dir)?;
+        Ok(Pictures {
+            dir: dir.to_path_buf(),
+            names: BTreeSet::new(),
+            failures: Vec::new(),
+        })
+    }
+
+    /// Writes the picture of a case, if it has one. A file that cannot be written is told
+    /// at the end; it does not stop the batch.
+    pub fn save(&mut self, result: &CaseResult) {
+        let Some(svg) = &result.picture else { return };
+        let name = self.name(result);
+        let path = self.dir.join(&name);
+        if let Err(err) = std::fs::write(&path, format!("{svg}\n")) {
+            self.failures
+                .push(format!("cannot write {}: {err}", path.display()));
+        }
+    }
+
+    /// Says on stderr how many pictures were written and which could not be.
+    pub fn finish(self) {
+        for failure in &self.failures {
+            eprintln!("puzzles batch: --render: {failure}");
+        }
+        let written = self.names.len() - self.failures.len();
+        eprintln!(
+            "puzzles batch: {written} picture{} of failing cases in {}",
+            if written == 1 { "" } else { "s" },
+            self.dir.display()
+        );
+    }
+
+    /// `<file stem>.svg` for a `.json` case, `<file stem>-<line>.svg` for a `.jsonl` one;
+    /// a name already given (same stem in two folders) gets `-2`, `-3`, ... before `.svg`.
+    fn name(&mut self, result: &CaseResult) -> String {
+        let file = Path::new(&*result.file);
+        let stem = file
+            .file_stem()
+            .map_or_else(|| "case".into(), |s| s.to_string_lossy());
+        let stem: String = stem
+            .chars()
+            .map(|c| {
+                if c.is_alphanumeric() || "-_.".contains(c) {
+                    c
+                } else {
+                    '_'
+                }
+            })
+            .collect();
+        let base = match result.line.case.rsplit_once(':') {
+            Some((_, line)) if file.extension().is_some_and(|e| e == "jsonl") => {
+                format!("{stem}-{line}")
+            }
+            _ => stem,
+        };
+        let mut name = format!("{base}.svg");
+        let mut k = 1;
+        while !self.names.insert(name.clone()) {
+            k += 1;
+            name = format!("{base}-{k}.svg");
+        }
+        name
+    }
+}
+
+/// Runs a case and, when `draw` and it fails, draws it.
+pub fn run_and_draw(case: &Case, draw: bool) -> CaseResult {
+    let mut result = run_case(case);
+    if draw && result.outcome.is_failing() {
+        result.picture = picture(case, &result);
+    }
+    result
+}
+
+/// The picture of a failing case: its input drawn by the game's `render` command, or, when
+/// that refuses the input, text alone. None when the case is not a readable case at all.
+fn picture(case: &Case, result: &CaseResult) -> Option<String> {
+    let text = case.text.as_ref().ok()?;
+    let envelope = Envelope::strict(text).ok()?;
+    let mut lines = vec![format!(
+        "{}: {} {}",
+        result.line.case, envelope.game, envelope.command
+    )];
+    for m in &result.line.mismatches {
+        lines.push(format!(
+            "{}: expected {}, got {}",
+            if m.path.is_empty() { "/" } else { &m.path },
+            m.expected,
+            m.actual
+        ));
+    }
+    if let Some(err) = &result.line.error {
+        lines.push(describe(err));
+    }
+    let command = registry::find(&envelope.game, "render")?;
+    let Kind::Json(render) = &command.kind else {
+        return None;
+    };
+    let source = Source::Text {
+        text: envelope.input,
+        origin: (1, 1),
+        timeout: None,
+    };
+    match render.run(source, false) {
+        Ok(svg) => puzzles_render::with_caption(&svg, &lines).ok(),
+        Err(err) => {
+            let same = result.line.error.as_ref().map(|e| &e.message) == Some(&err.message);
+            lines.push(if same {
+                "no picture: render refuses the input for the same reason".to_string()
+            } else {
+                format!("no picture: {}", describe(&err))
+            });
+            Some(puzzles_render::note(&lines))
+        }
+    }
+}
+
+fn describe(err: &CaseError) -> String {
+    let kind = serde_json::to_value(err.kind)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_string))
+        .unwrap_or_default();
+    match err.path.as_deref() {
+        Some(path) if !path.is_empty() => format!("error ({kind}) at {path}: {}", err.message),
+        _ => format!("error ({kind}): {}", err.message),
+    }
+}

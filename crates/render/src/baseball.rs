@@ -1,0 +1,152 @@
+//! Baseball pictures: a game history as a table, one row per guess with its strikes and
+//! balls (as numbers and dots) and the secrets still possible after it (as a number and a
+//! bar on a log scale), then the strategy's next guess and, when few remain, the candidates.
+
+use baseball_core::{InputError, SolveInput, SolveVerdict, Strategy, solve};
+
+use crate::doc::{ALERT, Doc, GRID, INK, MARGIN, caption_height, caption_width};
+
+const ROW: f64 = 26.0;
+const STRIKE: &str = "#16a34a";
+const BALL: &str = "#d97706";
+const BAR: &str = "#3b82f6";
+const STRIPE: &str = "#f3f4f6";
+const BAR_WIDTH: f64 = 150.0;
+/// Candidates per caption line.
+const PER_LINE: usize = 10;
+
+/// Draws a `baseball solve` input (the history) as one SVG table. Remaining counts come from
+/// the engine after each guess; the next guess from the input's strategy (`random` without
+/// a `seed` uses seed 0, so the same input always gives the same picture).
+pub fn baseball(input: SolveInput) -> Result<String, InputError> {
+    // The whole input first, so its faults are reported as `baseball solve` reports them.
+    let last = solve(SolveInput {
+        seed: input.seed.or(Some(0)),
+        ..input.clone()
+    })?;
+    let length = match input.length {
+        Some(n) => n as usize,
+        None => input.history.first().map_or(3, |h| h.guess.chars().count()),
+    };
+    let left_after = |k: usize| -> Result<SolveVerdict, InputError> {
+        solve(SolveInput {
+            length: Some(length as u32),
+            history: input.history[..k].to_vec(),
+            strategy: Strategy::First,
+            seed: None,
+            max_candidates: Some(0),
+            timeout_ms: None,
+            ..input.clone()
+        })
+    };
+    let mut remaining = Vec::with_capacity(input.history.len() + 1);
+    for k in 0..=input.history.len() {
+        remaining.push(left_after(k)?.remaining);
+    }
+
+    let mut caption = Vec::new();
+    match (&last.next_guess, last.remaining) {
+        (_, 0) => caption.push("no secret agrees with every answer".to_string()),
+        (Some(g), _) => caption.push(format!("next guess ({}): {g}", last.strategy.name())),
+        (None, _) => caption.push(format!(
+            "{}: no next guess (out of time)",
+            last.strategy.name()
+        )),
+    }
+    if let Some(candidates) = &last.candidates {
+        for (k, chunk) in candidates.chunks(PER_LINE).enumerate() {
+            let head = if k == 0 { "candidates: " } else { "    " };
+            caption.push(format!("{head}{}", chunk.join(", ")));
+        }
+    }
+
+    let dots = length as f64 * 10.0;
+    let widths = [
+        40.0,
+        (length as f64 * 11.0 + 24.0).max(64.0),
+        (32.0 + dots).max(70.0),
+        (32.0 + dots).max(60.0),
+        BAR_WIDTH + 90.0,
+    ];
+    let table_width: f64 = widths.iter().sum();
+    let rows = input.history.len() + 2;
+    let table_height = rows as f64 * ROW;
+    let width = (table_width + 2.0 * MARGIN).max(caption_width(&caption));
+    let height = table_height + 2.0 * MARGIN + caption_height(caption.len());
+    let mut doc = Doc::new(width, height, "baseball history");
+    let columns: Vec<f64> = widths
+        .iter()
+        .scan(MARGIN, |x, w| {
+            let at = *x;
+            *x += w;
+            Some(at)
+        })
+        .collect();
+    let text_at = |doc: &mut Doc, col: usize, row: usize, text: &str, attrs: &[(&str, &str)]| {
+        let y = MARGIN + row as f64 * ROW + ROW * 0.65;
+        let x = columns[col] + 8.0;
+        let attrs = [&[("text-anchor", "start"), ("fill", INK)][..], attrs].concat();
+        doc.text(x, y, 13.0, text, &attrs);
+    };
+
+    for row in (1..rows).step_by(2) {
+        let y = MARGIN + row as f64 * ROW;
+        doc.rect(MARGIN, y, table_width, ROW, &[("fill", STRIPE)]);
+    }
+    let bold = [("font-weight", "bold")];
+    for (col, name) in ["#", "guess", "strikes", "balls", "secrets left"]
+        .into_iter()
+        .enumerate()
+    {
+        text_at(&mut doc, col, 0, name, &bold);
+    }
+    let total = remaining[0];
+    text_at(&mut doc, 1, 1, "start", &[("fill", GRID)]);
+    for (k, entry) in input.history.iter().enumerate() {
+        let row = k + 2;
+        text_at(&mut doc, 0, row, &(k + 1).to_string(), &[]);
+        let mono = [("font-family", "monospace"), ("font-weight", "bold")];
+        text_at(&mut doc, 1, row, &entry.guess, &mono);
+        for (col, count, colour) in [(2, entry.strikes, STRIKE), (3, entry.balls, BALL)] {
+            text_at(&mut doc, col, row, &count.to_string(), &[]);
+            let y = MARGIN + row as f64 * ROW + ROW / 2.0;
+            for d in 0..count.min(length as u32) {
+                let x = columns[col] + 28.0 + f64::from(d) * 10.0;
+                doc.circle(x, y, 4.0, &[("fill", colour)]);
+            }
+        }
+    }
+    for (row, &left) in remaining.iter().enumerate() {
+        let row = row + 1;
+        let y = MARGIN + row as f64 * ROW;
+        let x = columns[4] + 8.0;
+        if left == 0 {
+            text_at(
+                &mut doc,
+                4,
+                row,
+                "0: the answers contradict",
+                &[("fill", ALERT)],
+            );
+            continue;
+        }
+        let share = ((left as f64).ln_1p() / (total as f64).ln_1p()).clamp(0.0, 1.0);
+        doc.rect(
+            x,
+            y + 6.0,
+            (BAR_WIDTH * share).max(2.0),
+            ROW - 12.0,
+            &[("fill", BAR)],
+        );
+        let attrs = [("text-anchor", "start"), ("fill", INK)];
+        let tx = x + BAR_WIDTH * share + 6.0;
+        doc.text(tx, y + ROW * 0.65, 13.0, &left.to_string(), &attrs);
+    }
+    doc.line(
+        (MARGIN, MARGIN + ROW),
+        (MARGIN + table_width, MARGIN + ROW),
+        &[("stroke", INK), ("stroke-width", "1.2")],
+    );
+    doc.caption(MARGIN, MARGIN + table_height + 22.0, &caption);
+    Ok(doc.finish())
+}

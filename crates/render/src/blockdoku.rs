@@ -1,0 +1,212 @@
+//! Blockdoku pictures: the board with its box lines, a piece placed on it (blue when the move
+//! is legal, red where it is not), and the cells the move clears highlighted.
+
+use blockdoku_core::geometry::{DEFAULT_SIZE, Geometry, default_box};
+use blockdoku_core::piece::Piece;
+use blockdoku_core::{ClearInput, IllegalReason, InputError, PlaceInput, Scoring, clear, place};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use crate::doc::{ALERT, Doc, GRID, INK, MARGIN, caption_height, caption_width};
+
+/// Input of `blockdoku render`: `blockdoku place`'s input, where the move (`piece` and `at`)
+/// may be left out to draw a board and the units full on it (as `blockdoku clear` sees it).
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct BlockdokuInput {
+    /// The board: `size` strings of `size` cells, `#` occupied, `.` empty.
+    pub board: Vec<String>,
+    /// The piece as text rows, e.g. `["##", "#."]` (with `at`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub piece: Option<Vec<String>>,
+    /// `[row, col]` of the board cell under the top-left corner of the piece's bounding box.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at: Option<[i64; 2]>,
+    /// How the move is scored, for the caption: `classic` (default) or `combo`.
+    #[serde(default)]
+    pub scoring: Scoring,
+    /// The move before this one cleared something (the `combo` streak bonus); default false.
+    #[serde(default)]
+    pub streak: bool,
+    /// Side of the board (1..=11), default 9.
+    #[serde(default = "default_size")]
+    pub size: usize,
+    /// Side of a clearing box, 0 for none; default 3 on a 9x9 board, 0 otherwise.
+    #[serde(default, rename = "box", skip_serializing_if = "Option::is_none")]
+    pub box_size: Option<usize>,
+}
+
+fn default_size() -> usize {
+    DEFAULT_SIZE
+}
+
+const CELL: f64 = 36.0;
+const EMPTY: &str = "#f8fafc";
+const OCCUPIED: &str = "#475569";
+const PLACED: &str = "#2563eb";
+/// The highlight of cleared cells.
+const CLEARED: &str = "#facc15";
+const CLEARED_EDGE: &str = "#a16207";
+
+/// Draws a blockdoku board, and a move on it when the input has one, as one SVG document.
+pub fn blockdoku(input: BlockdokuInput) -> Result<String, InputError> {
+    let (n, box_size) = (input.size, input.box_size);
+    // The engine checks the input and says what the move does; the picture follows it.
+    let (caption, placement) = match (&input.piece, input.at) {
+        (None, None) => {
+            let verdict = clear(ClearInput {
+                board: input.board.clone(),
+                size: n,
+                box_size,
+            })?;
+            let caption = if verdict.cells == 0 {
+                "no full row, column or box".to_string()
+            } else {
+                format!(
+                    "full, cleared at once (yellow): {}; {} cells",
+                    units(&verdict.rows, &verdict.cols, &verdict.boxes),
+                    verdict.cells
+                )
+            };
+            (caption, None)
+        }
+        (Some(piece), Some(at)) => {
+            let verdict = place(PlaceInput {
+                board: input.board.clone(),
+                piece: piece.clone(),
+                at,
+                scoring: input.scoring,
+                streak: input.streak,
+                size: n,
+                box_size,
+            })?;
+            let cleared = &verdict.cleared;
+            let caption = match verdict.reason {
+                Some(reason) => format!(
+                    "piece at [{}, {}]: illegal ({}), drawn red",
+                    at[0],
+                    at[1],
+                    reason_name(reason)
+                ),
+                None if cleared.cells == 0 => format!(
+                    "piece at [{}, {}] (blue): legal, {} points, clears nothing",
+                    at[0], at[1], verdict.points
+                ),
+                None => format!(
+                    "piece at [{}, {}] (blue): legal, {} points, clears {} (yellow), {} cells",
+                    at[0],
+                    at[1],
+                    verdict.points,
+                    units(&cleared.rows, &cleared.cols, &cleared.boxes),
+                    cleared.cells
+                ),
+            };
+            let piece = Piece::parse(piece, "/piece")?;
+            (caption, Some((piece, at, verdict.legal)))
+        }
+        (Some(_), None) => return Err(InputError::new("", "`piece` needs `at` beside it")),
+        (None, Some(_)) => return Err(InputError::new("", "`at` needs `piece` beside it")),
+    };
+    let geo = Geometry::new(n, box_size.unwrap_or_else(|| default_box(n)))?;
+    let board = geo.parse_board(&input.board, "/board")?;
+    let mut cells: Vec<Paint> = (0..n * n)
+        .map(|k| Paint {
+            fill: if board & geo.bit(k / n, k % n) != 0 {
+                OCCUPIED
+            } else {
+                EMPTY
+            },
+            cleared: false,
+        })
+        .collect();
+    let mut after = board;
+    if let Some((piece, at, legal)) = placement {
+        let inside = |v: i64| usize::try_from(v).ok().filter(|&v| v < n);
+        for &(r, c) in piece.cells() {
+            let (r, c) = (at[0] + r as i64, at[1] + c as i64);
+            if let (Some(r), Some(c)) = (inside(r), inside(c)) {
+                cells[r * n + c].fill = if legal { PLACED } else { ALERT };
+                if legal {
+                    after |= geo.bit(r, c);
+                }
+            }
+        }
+    }
+    let full = geo.full_units(after).cells;
+    for (k, paint) in cells.iter_mut().enumerate() {
+        paint.cleared = full >> k & 1 == 1;
+    }
+    Ok(draw(&geo, &cells, &[caption]))
+}
+
+/// How one cell looks.
+#[derive(Debug, Clone, Copy)]
+struct Paint {
+    fill: &'static str,
+    cleared: bool,
+}
+
+/// The contract's spelling of why a move is illegal.
+fn reason_name(reason: IllegalReason) -> &'static str {
+    match reason {
+        IllegalReason::OutOfBounds => "out_of_bounds",
+        IllegalReason::Overlap => "overlap",
+    }
+}
+
+/// `rows 1, 8; column 4; box 0`.
+fn units(rows: &[usize], cols: &[usize], boxes: &[usize]) -> String {
+    let mut parts = Vec::new();
+    for (one, many, list) in [
+        ("row", "rows", rows),
+        ("column", "columns", cols),
+        ("box", "boxes", boxes),
+    ] {
+        if !list.is_empty() {
+            let numbers: Vec<String> = list.iter().map(usize::to_string).collect();
+            let word = if list.len() == 1 { one } else { many };
+            parts.push(format!("{word} {}", numbers.join(", ")));
+        }
+    }
+    parts.join("; ")
+}
+
+fn draw(geo: &Geometry, cells: &[Paint], caption: &[String]) -> String {
+    let n = geo.size();
+    let side = n as f64 * CELL;
+    let width = (side + 2.0 * MARGIN).max(caption_width(caption));
+    let height = side + 2.0 * MARGIN + caption_height(caption.len());
+    let mut doc = Doc::new(width, height, "blockdoku board");
+    let (x0, y0) = (MARGIN, MARGIN);
+    doc.open("g", &[("class", "cells")]);
+    for (k, paint) in cells.iter().enumerate() {
+        let (x, y) = (x0 + (k % n) as f64 * CELL, y0 + (k / n) as f64 * CELL);
+        doc.rect(x, y, CELL, CELL, &[("fill", paint.fill)]);
+        if paint.cleared {
+            let attrs = [
+                ("fill", CLEARED),
+                ("fill-opacity", "0.4"),
+                ("stroke", CLEARED_EDGE),
+                ("stroke-width", "3"),
+            ];
+            doc.rect(x + 3.0, y + 3.0, CELL - 6.0, CELL - 6.0, &attrs);
+        }
+    }
+    doc.close();
+    doc.open("g", &[("class", "lines"), ("stroke", GRID)]);
+    let b = geo.box_size();
+    for k in 0..=n {
+        let at = k as f64 * CELL;
+        let bold = k == 0 || k == n || (b > 0 && k % b == 0);
+        let attrs: [(&str, &str); 2] = if bold {
+            [("stroke", INK), ("stroke-width", "2.5")]
+        } else {
+            [("stroke", GRID), ("stroke-width", "1")]
+        };
+        doc.line((x0 + at, y0), (x0 + at, y0 + side), &attrs);
+        doc.line((x0, y0 + at), (x0 + side, y0 + at), &attrs);
+    }
+    doc.close();
+    doc.caption(MARGIN, MARGIN + side + 22.0, caption);
+    doc.finish()
+}

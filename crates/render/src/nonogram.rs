@@ -1,0 +1,364 @@
+//! Nonogram pictures: the grid with its row and column clues, and what the engine says of it.
+//!
+//! - clues only: the solver's answer. A unique solution is drawn; for several, two of them
+//!   side by side with the cells where they differ outlined; none or a timeout say so.
+//! - clues and a `grid`: a player's board as `nonogram check` judges it. Matched clues are
+//!   grey, lines that no arrangement of their clues fits (broken) are outlined in red with
+//!   red clues.
+//! - a `grid` alone: the picture with the clues it makes (`nonogram clues`).
+
+use nonogram_core::board::{CheckInput, CheckVerdict, CluesInput, check, clues};
+use nonogram_core::feedback::Mode;
+use nonogram_core::line::{Cell, parse_line};
+use nonogram_core::solver::{SolveInput, SolveStatus, solve};
+use nonogram_core::{InputError, LineVerdict};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use crate::doc::{ALERT, DARK, Doc, GRID, INK, MARGIN, caption_height, caption_width, count};
+use crate::too_large;
+
+/// Input of `nonogram render`: `nonogram solve`'s input (also from `.non` and webpbn XML
+/// files), optionally with a player's `grid` as in `nonogram check`.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NonogramInput {
+    /// Row clue lists, top row first (with `cols`; leave both out to draw `grid` as a
+    /// picture with the clues it makes).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rows: Option<Vec<Vec<u32>>>,
+    /// Column clue lists, left column first.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cols: Option<Vec<Vec<u32>>>,
+    /// A board to draw instead of the solution, one string per row. With clues: a player's
+    /// board (`#` filled, `x`/`X` crossed, `.` untouched), judged as `nonogram check` judges
+    /// it, broken lines marked. Without clues: a picture (`#`/`.`) with the clues it makes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub grid: Option<Vec<String>>,
+    /// `classic` (default) or `strict` feedback for a player's `grid`.
+    #[serde(default)]
+    pub mode: Mode,
+    /// The solver's time limit in milliseconds (default 60000), as in `nonogram solve`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub timeout_ms: Option<u64>,
+    /// The picture the clues were drawn from, as in `nonogram solve` (it only speeds the
+    /// search).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub goal: Option<Vec<String>>,
+}
+
+/// Side of a cell, and the room one clue number takes.
+const CELL: f64 = 20.0;
+const CLUE: f64 = 14.0;
+const CLUE_SIZE: f64 = 11.0;
+/// Space between two pictures side by side.
+const GAP: f64 = 32.0;
+/// Clue colours: still to do, matched (done), on a broken line.
+const CLUE_DONE: &str = "#9ca3af";
+
+/// Draws a nonogram input as one SVG document.
+pub fn nonogram(input: NonogramInput) -> Result<String, InputError> {
+    let NonogramInput {
+        rows,
+        cols,
+        grid,
+        mode,
+        timeout_ms,
+        goal,
+    } = input;
+    let (height, width) = match (&rows, &cols, &grid) {
+        (Some(rows), Some(cols), _) => (rows.len(), cols.len()),
+        (_, _, Some(grid)) => (grid.len(), grid.first().map_or(0, |r| r.chars().count())),
+        _ => (0, 0),
+    };
+    if let Some(message) = too_large("the puzzle", height * width) {
+        return Err(InputError::new("", message));
+    }
+    match (rows, cols, grid) {
+        (Some(rows), Some(cols), None) => Ok(solved(rows, cols, timeout_ms, goal)?),
+        (Some(rows), Some(cols), Some(grid)) => {
+            let verdict = check(CheckInput {
+                rows: rows.clone(),
+                cols: cols.clone(),
+                grid: grid.clone(),
+                mode,
+            })?;
+            Ok(checked(&rows, &cols, &grid, &verdict))
+        }
+        (None, None, Some(grid)) => {
+            let clues = clues(CluesInput { grid: grid.clone() })?;
+            let board = Board::new(&clues.rows, &clues.cols, parse_grid(&grid));
+            let caption = ["the picture and the clues it makes".to_string()];
+            Ok(draw(&[board], &caption, "nonogram picture"))
+        }
+        (Some(_), None, _) => Err(InputError::new("", "`rows` needs `cols` beside it")),
+        (None, Some(_), _) => Err(InputError::new("", "`cols` needs `rows` beside it")),
+        (None, None, None) => Err(InputError::new(
+            "",
+            "give the clues (`rows` and `cols`), a `grid`, or both",
+        )),
+    }
+}
+
+/// The solver's answer to the clues.
+fn solved(
+    rows: Vec<Vec<u32>>,
+    cols: Vec<Vec<u32>>,
+    timeout_ms: Option<u64>,
+    goal: Option<Vec<String>>,
+) -> Result<String, InputError> {
+    let verdict = solve(SolveInput {
+        rows: rows.clone(),
+        cols: cols.clone(),
+        timeout_ms,
+        goal,
+    })?;
+    let empty = || vec![".".repeat(cols.len()); rows.len()];
+    let (pictures, caption) = match verdict.status {
+        SolveStatus::Unique => (
+            vec![verdict.solution.unwrap_or_else(empty)],
+            "unique solution".to_string(),
+        ),
+        SolveStatus::Multiple => {
+            let differ = verdict
+                .solutions
+                .first()
+                .zip(verdict.solutions.get(1))
+                .map_or(0, |(a, b)| differences(a, b).iter().filter(|&&d| d).count());
+            (
+                verdict.solutions.clone(),
+                format!(
+                    "several solutions: two of them, the {differ} cells where they differ outlined"
+                ),
+            )
+        }
+        SolveStatus::None => (vec![empty()], "no picture fits these clues".to_string()),
+        SolveStatus::Timeout => (
+            vec![verdict.solutions.first().cloned().unwrap_or_else(empty)],
+            format!(
+                "the solver ran out of time after {} ms; drawn: {}",
+                verdict.stats.elapsed_ms,
+                if verdict.solutions.is_empty() {
+                    "nothing found yet"
+                } else {
+                    "the one solution found"
+                }
+            ),
+        ),
+    };
+    let differ = match pictures.as_slice() {
+        [a, b] => differences(a, b),
+        _ => Vec::new(),
+    };
+    let boards: Vec<Board<'_>> = pictures
+        .iter()
+        .map(|p| Board {
+            outlined: differ.clone(),
+            ..Board::new(&rows, &cols, parse_grid(p))
+        })
+        .collect();
+    Ok(draw(&boards, &[caption], "nonogram solution"))
+}
+
+/// Cells (row-major) where two pictures differ.
+fn differences(a: &[String], b: &[String]) -> Vec<bool> {
+    a.iter()
+        .zip(b)
+        .flat_map(|(x, y)| x.bytes().zip(y.bytes()).map(|(p, q)| p != q))
+        .collect()
+}
+
+/// A player's board with `check`'s feedback.
+fn checked(
+    rows: &[Vec<u32>],
+    cols: &[Vec<u32>],
+    grid: &[String],
+    verdict: &CheckVerdict,
+) -> String {
+    let board = Board {
+        row_feedback: Some(&verdict.rows),
+        col_feedback: Some(&verdict.cols),
+        ..Board::new(rows, cols, parse_grid(grid))
+    };
+    let broken = verdict
+        .rows
+        .iter()
+        .chain(&verdict.cols)
+        .filter(|v| v.contradiction)
+        .count();
+    let caption = if verdict.solved {
+        "solved: every row and column reads as its clues".to_string()
+    } else if broken > 0 {
+        format!(
+            "{} (outlined red: no arrangement of the clues fits); grey clues are matched",
+            count(broken, "broken line")
+        )
+    } else {
+        "not solved yet; grey clues are matched".to_string()
+    };
+    draw(&[board], &[caption], "nonogram board")
+}
+
+/// Cells of a validated grid (`#`, `x`, `.`), row by row.
+fn parse_grid(grid: &[String]) -> Vec<Vec<Cell>> {
+    grid.iter()
+        .map(|row| parse_line(row).unwrap_or_default())
+        .collect()
+}
+
+/// One picture to draw with its clues.
+struct Board<'a> {
+    rows: &'a [Vec<u32>],
+    cols: &'a [Vec<u32>],
+    cells: Vec<Vec<Cell>>,
+    /// Cells (row-major) to outline: where two solutions differ.
+    outlined: Vec<bool>,
+    row_feedback: Option<&'a [LineVerdict]>,
+    col_feedback: Option<&'a [LineVerdict]>,
+}
+
+impl<'a> Board<'a> {
+    fn new(rows: &'a [Vec<u32>], cols: &'a [Vec<u32>], cells: Vec<Vec<Cell>>) -> Self {
+        Board {
+            rows,
+            cols,
+            cells,
+            outlined: Vec::new(),
+            row_feedback: None,
+            col_feedback: None,
+        }
+    }
+
+    /// Room for the row clues (left) and the column clues (top).
+    fn clue_room(&self) -> (f64, f64) {
+        let most = |lists: &[Vec<u32>]| lists.iter().map(Vec::len).max().unwrap_or(0).max(1);
+        (
+            most(self.rows) as f64 * CLUE + 6.0,
+            most(self.cols) as f64 * CLUE + 6.0,
+        )
+    }
+
+    fn size(&self) -> (f64, f64) {
+        let (left, top) = self.clue_room();
+        (
+            left + self.cols.len() as f64 * CELL,
+            top + self.rows.len() as f64 * CELL,
+        )
+    }
+
+    fn draw(&self, doc: &mut Doc, x0: f64, y0: f64) {
+        let (left, top) = self.clue_room();
+        let (gx, gy) = (x0 + left, y0 + top);
+        let (width, height) = (self.cols.len(), self.rows.len());
+        let (gw, gh) = (width as f64 * CELL, height as f64 * CELL);
+        doc.open("g", &[("class", "cells")]);
+        for (r, row) in self.cells.iter().enumerate() {
+            for (c, cell) in row.iter().enumerate() {
+                let (x, y) = (gx + c as f64 * CELL, gy + r as f64 * CELL);
+                match cell {
+                    Cell::Filled => doc.rect(x, y, CELL, CELL, &[("fill", DARK)]),
+                    Cell::Empty => {
+                        let attrs = [("stroke", GRID), ("stroke-width", "1.5")];
+                        let (a, b) = (5.0, CELL - 5.0);
+                        doc.line((x + a, y + a), (x + b, y + b), &attrs);
+                        doc.line((x + b, y + a), (x + a, y + b), &attrs);
+                    }
+                    Cell::Unknown => {}
+                }
+                if self.outlined.get(r * width + c) == Some(&true) {
+                    let attrs = [("fill", "none"), ("stroke", ALERT), ("stroke-width", "2.5")];
+                    doc.rect(x + 2.0, y + 2.0, CELL - 4.0, CELL - 4.0, &attrs);
+                }
+            }
+        }
+        doc.close();
+        // Grid lines, every fifth bold, as on paper.
+        let weight = |k: usize, last: usize| {
+            if k % 5 == 0 || k == last {
+                "1.5"
+            } else {
+                "0.6"
+            }
+        };
+        doc.open("g", &[("class", "grid"), ("stroke", GRID)]);
+        for c in 0..=width {
+            let x = gx + c as f64 * CELL;
+            doc.line((x, gy), (x, gy + gh), &[("stroke-width", weight(c, width))]);
+        }
+        for r in 0..=height {
+            let y = gy + r as f64 * CELL;
+            doc.line(
+                (gx, y),
+                (gx + gw, y),
+                &[("stroke-width", weight(r, height))],
+            );
+        }
+        doc.close();
+        doc.open("g", &[("class", "clues"), ("font-size", "11")]);
+        for (r, clues) in self.rows.iter().enumerate() {
+            let feedback = self.row_feedback.and_then(|f| f.get(r));
+            let y = gy + r as f64 * CELL;
+            if feedback.is_some_and(|f| f.contradiction) {
+                let attrs = [("fill", "none"), ("stroke", ALERT), ("stroke-width", "2")];
+                doc.rect(x0 + 1.0, y + 1.0, left + gw - 2.0, CELL - 2.0, &attrs);
+            }
+            let numbers = clue_texts(clues);
+            let first = gx - 4.0 - numbers.len() as f64 * CLUE;
+            for (k, text) in numbers.iter().enumerate() {
+                let x = first + (k as f64 + 0.5) * CLUE;
+                let fill = clue_colour(feedback, k);
+                doc.text(x, y + CELL / 2.0 + 4.0, CLUE_SIZE, text, &[("fill", fill)]);
+            }
+        }
+        for (c, clues) in self.cols.iter().enumerate() {
+            let feedback = self.col_feedback.and_then(|f| f.get(c));
+            let x = gx + c as f64 * CELL;
+            if feedback.is_some_and(|f| f.contradiction) {
+                let attrs = [("fill", "none"), ("stroke", ALERT), ("stroke-width", "2")];
+                doc.rect(x + 1.0, y0 + 1.0, CELL - 2.0, top + gh - 2.0, &attrs);
+            }
+            let numbers = clue_texts(clues);
+            let first = gy - 4.0 - numbers.len() as f64 * CLUE;
+            for (k, text) in numbers.iter().enumerate() {
+                let y = first + (k as f64 + 0.5) * CLUE + 4.0;
+                let fill = clue_colour(feedback, k);
+                doc.text(x + CELL / 2.0, y, CLUE_SIZE, text, &[("fill", fill)]);
+            }
+        }
+        doc.close();
+    }
+}
+
+/// A clue list as the numbers to print: `0` for an empty line.
+fn clue_texts(clues: &[u32]) -> Vec<String> {
+    if clues.is_empty() {
+        vec!["0".to_string()]
+    } else {
+        clues.iter().map(u32::to_string).collect()
+    }
+}
+
+fn clue_colour(feedback: Option<&LineVerdict>, k: usize) -> &'static str {
+    match feedback {
+        Some(f) if f.contradiction => ALERT,
+        Some(f) if f.matched.get(k) == Some(&true) => CLUE_DONE,
+        _ => INK,
+    }
+}
+
+/// The pictures side by side, the caption below.
+fn draw(boards: &[Board<'_>], caption: &[String], title: &str) -> String {
+    let sizes: Vec<(f64, f64)> = boards.iter().map(Board::size).collect();
+    let width = sizes.iter().map(|s| s.0).sum::<f64>() + GAP * (boards.len() as f64 - 1.0);
+    let height = sizes.iter().map(|s| s.1).fold(0.0, f64::max);
+    let total_width = (width + 2.0 * MARGIN).max(caption_width(caption));
+    let total_height = height + 2.0 * MARGIN + caption_height(caption.len());
+    let mut doc = Doc::new(total_width, total_height, title);
+    let mut x = MARGIN;
+    for (board, (w, _)) in boards.iter().zip(&sizes) {
+        board.draw(&mut doc, x, MARGIN);
+        x += w + GAP;
+    }
+    doc.caption(MARGIN, MARGIN + height + 22.0, caption);
+    doc.finish()
+}
