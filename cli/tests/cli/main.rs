@@ -2,6 +2,7 @@
 
 mod batch;
 mod fixtures;
+mod limits;
 mod single;
 
 use std::io::Write;

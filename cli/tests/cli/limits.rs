@@ -1,0 +1,47 @@
+//! Hostile input against resource limits: long clue lists, long histories, many games. Each
+//! command must answer (a verdict, a `timeout` status or an `invalid` error) whatever the
+//! input's size; these tests check the answers, the crates' own tests count the work.
+
+use crate::{puzzles, scratch};
+
+/// A webpbn `.non` export as the site writes it: Latin-1 bytes (`é`, `©`) and the `name`
+/// keyword among the ignored ones.
+#[test]
+fn webpbn_non_exports_with_latin1_titles_and_names_are_read() {
+    let dir = scratch("webpbn_non_exports_with_latin1_titles_and_names_are_read");
+    let mut text = b"catalogue \"webpbn #2\"\ntitle \"Caf\xe9\"\nname \"Jos\xe9\"\n".to_vec();
+    text.extend_from_slice(b"by \"Jan\"\ncopyright \"\xa9 2004\"\nlicense CC-BY-3.0\n");
+    text.extend_from_slice(b"width 2\nheight 2\n\nrows\n2\n1\n\ncolumns\n2\n1\n");
+    let file = dir.join("export.non");
+    std::fs::write(&file, &text).unwrap();
+    let run = puzzles(&["nonogram", "solve", file.to_str().unwrap()], "");
+    assert_eq!(run.code, 0, "{run:?}");
+    assert_eq!(run.json()["status"], "unique");
+    assert_eq!(run.json()["solution"], serde_json::json!(["##", "#."]));
+}
+
+/// 100,000 counts in one clue list, in `.non` and XML: read in one pass, then refused by the
+/// solver's checks (they cannot fit a 5-cell row).
+#[test]
+fn clue_lists_of_100k_counts_are_answered() {
+    let n = 100_000;
+    let non = format!(
+        "width 5\nheight 1\nrows\n{}\ncolumns\n1\n0\n1\n0\n1\n",
+        vec!["1"; n].join(",")
+    );
+    let xml = format!(
+        "<puzzle><clue type=\"rows\"><line>{}</line></clue>\
+         <clue type=\"columns\"><line><count>1</count></line></clue></puzzle>",
+        "<count>1</count>".repeat(n)
+    );
+    for (format, text) in [("non", non), ("xml", xml)] {
+        let run = puzzles(
+            &["nonogram", "solve", "--format", format, "--timeout", "50"],
+            &text,
+        );
+        assert_eq!(run.code, 2, "{format}: {}", run.stderr);
+        let error = &run.json()["error"];
+        assert_eq!(error["kind"], "invalid", "{format}: {error}");
+        assert_eq!(error["path"], "/rows/0", "{format}: {error}");
+    }
+}
