@@ -45,3 +45,37 @@ fn clue_lists_of_100k_counts_are_answered() {
         assert_eq!(error["path"], "/rows/0", "{format}: {error}");
     }
 }
+
+/// 200,000 history entries (five answers for secret 123, over and over): replayed in linear
+/// time, and within the limit: `--timeout 0` stops the replay at once with status `timeout`.
+#[test]
+fn baseball_solve_with_200k_history_entries_honours_the_limit() {
+    let five = [
+        ("123", 3, 0),
+        ("456", 0, 0),
+        ("132", 1, 2),
+        ("789", 0, 0),
+        ("312", 0, 3),
+    ];
+    let history: Vec<serde_json::Value> = five
+        .iter()
+        .cycle()
+        .take(200_000)
+        .map(|(g, s, b)| serde_json::json!({"guess": g, "strikes": s, "balls": b}))
+        .collect();
+    let input = serde_json::json!({"history": history, "strategy": "entropy"}).to_string();
+    let run = puzzles(&["baseball", "solve"], &input);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let verdict = run.json();
+    assert_eq!(verdict["status"], "done");
+    assert_eq!(verdict["remaining"], 1);
+    assert_eq!(verdict["next_guess"], "123");
+
+    let run = puzzles(&["baseball", "solve", "--timeout", "0"], &input);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let verdict = run.json();
+    assert_eq!(verdict["status"], "timeout", "{verdict}");
+    assert_eq!(verdict["consistent"], serde_json::Value::Null);
+    assert_eq!(verdict["remaining"], serde_json::Value::Null);
+    assert_eq!(verdict["next_guess"], serde_json::Value::Null);
+}
