@@ -79,3 +79,26 @@ fn baseball_solve_with_200k_history_entries_honours_the_limit() {
     assert_eq!(verdict["remaining"], serde_json::Value::Null);
     assert_eq!(verdict["next_guess"], serde_json::Value::Null);
 }
+
+/// `blockdoku selfplay` asked for the most games with a short limit: the verdict counts the
+/// games played and nothing else (no 0-tray games that never started), and its figures agree
+/// with its results.
+#[test]
+fn blockdoku_selfplay_under_a_limit_reports_the_games_played() {
+    let input = r#"{"games": 100000, "seed": 3, "max_trays": 1000000}"#;
+    let run = puzzles(&["blockdoku", "selfplay", "--timeout", "200"], input);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let v = run.json();
+    assert_eq!(v["status"], "timeout");
+    let results = v["results"].as_array().unwrap();
+    assert_eq!(v["games"], results.len());
+    assert!(results.len() < 100_000);
+    assert!(
+        results.iter().all(|r| r["pieces"].as_u64() > Some(0)),
+        "{v}"
+    );
+    if !results.is_empty() {
+        let trays: u64 = results.iter().map(|r| r["trays"].as_u64().unwrap()).sum();
+        assert_eq!(v["mean_trays"], trays as f64 / results.len() as f64);
+    }
+}
