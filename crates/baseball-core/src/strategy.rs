@@ -236,11 +236,14 @@ pub fn choose_until(
         )
     };
     let expired = AtomicBool::new(false);
+    // Read the clock about every 2^16 answers: every 64 guesses on small sets, every guess on
+    // sets of a hundred thousand candidates (64 guesses would be tens of milliseconds there).
+    let every = (65_536 / set.len()).clamp(1, 64);
     let scan = |chunk: &[u32]| -> Option<Scored> {
         let mut counts = vec![0u32; classes];
         let mut best: Option<Scored> = None;
         for (i, &g) in chunk.iter().enumerate() {
-            if i % 64 == 0
+            if i % every == 0
                 && let Some(d) = deadline
                 && (expired.load(Ordering::Relaxed) || Instant::now() >= d)
             {
