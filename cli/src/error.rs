@@ -177,6 +177,14 @@ pub fn escape_controls(text: &str) -> String {
     out
 }
 
+/// A game engine's rejection of a value (every game crate returns the same type): an
+/// `invalid` error at the value's JSON pointer.
+impl From<puzzles_common::InputError> for CaseError {
+    fn from(err: puzzles_common::InputError) -> Self {
+        CaseError::invalid(err.path, err.message)
+    }
+}
+
 /// The stdout form of an error: `{"error": {...}}`.
 #[derive(Debug, Serialize)]
 pub struct ErrorDocument<'a> {

@@ -18,12 +18,6 @@ use crate::exit::ExitStatus;
 use crate::registry::{Command, interactive, json, svg};
 use crate::run::io_error;
 
-impl From<baseball_core::InputError> for CaseError {
-    fn from(err: baseball_core::InputError) -> Self {
-        CaseError::invalid(err.path, err.message)
-    }
-}
-
 pub fn commands() -> Vec<Command> {
     vec![
         json(

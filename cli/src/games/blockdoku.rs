@@ -1,14 +1,7 @@
 //! `puzzles blockdoku ...`: clears, moves, fits, game records, the engine's tray plan and
 //! seeded self-play.
 
-use crate::error::CaseError;
 use crate::registry::{Command, json, svg};
-
-impl From<blockdoku_core::InputError> for CaseError {
-    fn from(err: blockdoku_core::InputError) -> Self {
-        CaseError::invalid(err.path, err.message)
-    }
-}
 
 pub fn commands() -> Vec<Command> {
     vec![

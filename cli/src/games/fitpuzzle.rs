@@ -1,13 +1,6 @@
 //! `puzzles fitpuzzle ...`: fit the table's pieces into the board's holes.
 
-use crate::error::CaseError;
 use crate::registry::{Command, json, svg};
-
-impl From<fitpuzzle_core::InputError> for CaseError {
-    fn from(err: fitpuzzle_core::InputError) -> Self {
-        CaseError::invalid(err.path, err.message)
-    }
-}
 
 pub fn commands() -> Vec<Command> {
     vec![

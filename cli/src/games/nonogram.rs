@@ -4,12 +4,6 @@ use crate::error::{CaseError, ErrorKind};
 use crate::registry::{Command, TextFormat, json, svg};
 use nonogram_core::formats::{Format, FormatError};
 
-impl From<nonogram_core::InputError> for CaseError {
-    fn from(err: nonogram_core::InputError) -> Self {
-        CaseError::invalid(err.path, err.message)
-    }
-}
-
 pub fn commands() -> Vec<Command> {
     vec![
         json(

@@ -1,13 +1,6 @@
 //! `puzzles renju ...`: RIF renju (and gomoku / freestyle) forbidden points, moves, records.
 
-use crate::error::CaseError;
 use crate::registry::{Command, json, svg};
-
-impl From<renju_core::InputError> for CaseError {
-    fn from(err: renju_core::InputError) -> Self {
-        CaseError::invalid(err.path, err.message)
-    }
-}
 
 pub fn commands() -> Vec<Command> {
     vec![

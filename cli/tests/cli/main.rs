@@ -4,6 +4,7 @@ mod batch;
 mod docs;
 mod fixtures;
 mod hostile;
+mod limits;
 mod render;
 mod single;
 

@@ -198,19 +198,24 @@ impl CodeSpec {
     pub fn check_feedback(&self, fb: Feedback) -> Result<(), String> {
         let len = self.length as u64;
         let (s, b) = (u64::from(fb.strikes), u64::from(fb.balls));
-        let counts = format!(
-            "{s} strike{} and {b} ball{}",
-            if s == 1 { "" } else { "s" },
-            if b == 1 { "" } else { "s" }
-        );
+        // Formatted only for a fault: histories of many entries are checked one by one.
+        let counts = || {
+            format!(
+                "{s} strike{} and {b} ball{}",
+                if s == 1 { "" } else { "s" },
+                if b == 1 { "" } else { "s" }
+            )
+        };
         if s + b > len {
             return Err(format!(
-                "{counts} add up to more than the {len} symbols of a code"
+                "{} add up to more than the {len} symbols of a code",
+                counts()
             ));
         }
         if s + 1 == len && b == 1 {
             return Err(format!(
-                "{counts} cannot happen: when all but one symbol are strikes, the last one cannot be a ball"
+                "{} cannot happen: when all but one symbol are strikes, the last one cannot be a ball",
+                counts()
             ));
         }
         if !self.repeats {
@@ -218,7 +223,8 @@ impl CodeSpec {
             let least = (2 * len).saturating_sub(self.symbols() as u64);
             if s + b < least {
                 return Err(format!(
-                    "{counts} cannot happen: two codes of {len} different symbols out of {} always share at least {least}",
+                    "{} cannot happen: two codes of {len} different symbols out of {} always share at least {least}",
+                    counts(),
                     self.symbols()
                 ));
             }

@@ -12,6 +12,7 @@ use crate::optimal::Optimizer;
 use crate::rng;
 use crate::space::Space;
 use crate::strategy::{Knowledge, Strategy, choice_work, choose_until};
+use rustc_hash::{FxHashMap, FxHashSet};
 
 /// Candidates are listed in full when there are at most this many, unless `max_candidates` says
 /// otherwise.
@@ -55,7 +56,8 @@ pub struct SolveInput {
     /// List the candidates when at most this many remain (default 20).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub max_candidates: Option<u32>,
-    /// Give up after this many milliseconds (only `optimal` can take long).
+    /// Give up after this many milliseconds (only `optimal`, or a history of hundreds of
+    /// thousands of entries, can take long).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub timeout_ms: Option<u64>,
 }
@@ -73,10 +75,12 @@ pub enum Status {
 /// Verdict of `solve`.
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 pub struct SolveVerdict {
-    /// Whether some secret agrees with every answer.
-    pub consistent: bool,
-    /// Number of secrets that agree with every answer.
-    pub remaining: u64,
+    /// Whether some secret agrees with every answer (null when `timeout_ms` passed before the
+    /// history was replayed).
+    pub consistent: Option<bool>,
+    /// Number of secrets that agree with every answer (null when `timeout_ms` passed before
+    /// the history was replayed).
+    pub remaining: Option<u64>,
     /// The strategy's next guess; null when inconsistent or out of time.
     pub next_guess: Option<String>,
     /// The remaining secrets in alphabet order, when at most `max_candidates`; else null.
@@ -92,43 +96,137 @@ pub struct SolveVerdict {
     pub status: Status,
 }
 
-/// Parses and checks a history; the error paths point into `/history`.
-pub(crate) fn parse_history(
+/// Which answers a guess can get at all, by the guess's pattern: the multiplicities of its
+/// symbols, sorted. Renaming symbols and moving positions map the codes onto themselves, so
+/// every guess of one pattern can get the same answers, and one pass over the codes per
+/// pattern (at most 22 patterns for 8 symbols; one without repeats) answers every entry.
+struct Possible {
+    by_pattern: FxHashMap<u64, Vec<bool>>,
+}
+
+impl Possible {
+    fn new() -> Self {
+        Possible {
+            by_pattern: FxHashMap::default(),
+        }
+    }
+
+    fn pattern(code: &[u8]) -> u64 {
+        let mut sorted = code.to_vec();
+        sorted.sort_unstable();
+        let mut runs: Vec<u8> = sorted
+            .chunk_by(|a, b| a == b)
+            .map(|run| run.len() as u8)
+            .collect();
+        runs.sort_unstable();
+        runs.iter().fold(0u64, |p, &r| (p << 8) | u64::from(r))
+    }
+
+    /// Whether some secret answers `class` to guess `g`; the first guess of a pattern costs
+    /// one pass over the codes (`work` counts the answers computed).
+    fn can_answer(&mut self, space: &Space, g: u32, class: u8, work: &mut u64) -> bool {
+        let classes = self
+            .by_pattern
+            .entry(Self::pattern(space.code(g)))
+            .or_insert_with(|| {
+                let mut seen = vec![false; space.classes()];
+                for s in 0..space.len() as u32 {
+                    seen[usize::from(space.fb(g, s))] = true;
+                }
+                *work += space.len() as u64;
+                seen
+            });
+        classes[usize::from(class)]
+    }
+}
+
+/// Parses and checks one history entry; the error paths point into `/history/{i}`.
+fn parse_entry(
+    space: &Space,
+    possible: &mut Possible,
+    i: usize,
+    h: &HistoryEntry,
+    work: &mut u64,
+) -> Result<(u32, u8), InputError> {
+    let spec = space.spec();
+    // The path is written out only for a fault.
+    let at_guess = |e: InputError| InputError::new(format!("/history/{i}/guess"), e.message);
+    let code = spec.parse(&h.guess, "", "guess").map_err(at_guess)?;
+    let g = space
+        .index_of(&code)
+        .ok_or_else(|| at_guess(InputError::new("", "not a code")))?;
+    let fb = Feedback {
+        strikes: h.strikes,
+        balls: h.balls,
+    };
+    if let Err(why) = spec.check_feedback(fb) {
+        return Err(InputError::new(format!("/history/{i}"), why));
+    }
+    let class = space.class_of(fb);
+    if !possible.can_answer(space, g, class, work) {
+        return Err(InputError::new(
+            format!("/history/{i}"),
+            format!(
+                "no secret can answer guess {:?} with {} strike{} and {} ball{}",
+                h.guess,
+                h.strikes,
+                if h.strikes == 1 { "" } else { "s" },
+                h.balls,
+                if h.balls == 1 { "" } else { "s" }
+            ),
+        ));
+    }
+    Ok((g, class))
+}
+
+/// What replaying a history gave: the knowledge after it, or `None` when the deadline passed
+/// first; and the work done, in answers computed (the replay's cost, which tests bound).
+pub(crate) struct Replay {
+    pub know: Option<Knowledge>,
+    #[cfg_attr(not(test), allow(dead_code))] // the tests bound it
+    pub work: u64,
+}
+
+/// Checks and replays a history from the start of a game, in time linear in its length: each
+/// distinct (guess, answer) pair filters the candidates once (a repeat would remove nothing),
+/// each distinct guess is recorded once (the symmetries the strategies use depend on the set
+/// of guesses only), and the random state of `random` still follows every entry. The clock is
+/// read at every entry. Without a deadline, a replay that would compute more than
+/// [`MAX_UNTIMED_WORK`] answers is refused.
+pub(crate) fn replay(
     space: &Space,
     history: &[HistoryEntry],
-) -> Result<Vec<(u32, u8)>, InputError> {
-    let spec = space.spec();
-    let all = space.all();
-    let mut out = Vec::with_capacity(history.len());
+    seed: u64,
+    deadline: Option<Instant>,
+) -> Result<Replay, InputError> {
+    let mut know = Knowledge::start(space, seed);
+    let mut possible = Possible::new();
+    let mut pairs: FxHashSet<(u32, u8)> = FxHashSet::default();
+    let mut guesses: FxHashSet<u32> = FxHashSet::default();
+    let mut work = 0u64;
     for (i, h) in history.iter().enumerate() {
-        let code = spec.parse(&h.guess, &format!("/history/{i}/guess"), "guess")?;
-        let g = space
-            .index_of(&code)
-            .ok_or_else(|| InputError::new(format!("/history/{i}/guess"), "not a code"))?;
-        let fb = Feedback {
-            strikes: h.strikes,
-            balls: h.balls,
-        };
-        if let Err(why) = spec.check_feedback(fb) {
-            return Err(InputError::new(format!("/history/{i}"), why));
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            return Ok(Replay { know: None, work });
         }
-        let class = space.class_of(fb);
-        if !all.iter().any(|&s| space.fb(g, s) == class) {
+        let (g, class) = parse_entry(space, &mut possible, i, h, &mut work)?;
+        if pairs.insert((g, class)) && !know.set.is_empty() {
+            work += know.set.len() as u64;
+            know.set.retain(|&s| space.fb(g, s) == class);
+        }
+        know.learn(space, g, class, guesses.insert(g));
+        if deadline.is_none() && work > MAX_UNTIMED_WORK {
             return Err(InputError::new(
-                format!("/history/{i}"),
+                "/history",
                 format!(
-                    "no secret can answer guess {:?} with {} strike{} and {} ball{}",
-                    h.guess,
-                    h.strikes,
-                    if h.strikes == 1 { "" } else { "s" },
-                    h.balls,
-                    if h.balls == 1 { "" } else { "s" }
+                    "replaying the history computes more than {MAX_UNTIMED_WORK} answers (it stopped at entry {i}); set timeout_ms (or --timeout) to try"
                 ),
             ));
         }
-        out.push((g, class));
     }
-    Ok(out)
+    Ok(Replay {
+        know: Some(know),
+        work,
+    })
 }
 
 /// Most feedback evaluations one heuristic choice may cost when the caller set no
@@ -179,22 +277,30 @@ pub fn solve(input: SolveInput) -> Result<SolveVerdict, InputError> {
         inferred,
     )?;
     let space = Space::new(&spec, "")?;
-    let history = parse_history(&space, &input.history)?;
     let seed = match input.strategy {
         Strategy::Random => Some(input.seed.unwrap_or_else(rng::fresh_seed)),
         _ => None,
     };
-    let mut know = Knowledge::start(&space, seed.unwrap_or(0));
-    for &(g, class) in &history {
-        know = know.after(&space, g, class);
-    }
+    let deadline = input.timeout_ms.map(|ms| start + Duration::from_millis(ms));
+    let Some(know) = replay(&space, &input.history, seed.unwrap_or(0), deadline)?.know else {
+        return Ok(SolveVerdict {
+            consistent: None,
+            remaining: None,
+            next_guess: None,
+            candidates: None,
+            strategy: input.strategy,
+            seed,
+            optimal_total: None,
+            status: Status::Timeout,
+        });
+    };
     let remaining = know.set.len() as u64;
     let max_list = u64::from(input.max_candidates.unwrap_or(DEFAULT_MAX_CANDIDATES));
     let candidates =
         (remaining <= max_list).then(|| know.set.iter().map(|&s| space.format(s)).collect());
     let mut verdict = SolveVerdict {
-        consistent: remaining > 0,
-        remaining,
+        consistent: Some(remaining > 0),
+        remaining: Some(remaining),
         next_guess: None,
         candidates,
         strategy: input.strategy,
@@ -205,7 +311,6 @@ pub fn solve(input: SolveInput) -> Result<SolveVerdict, InputError> {
     if remaining == 0 {
         return Ok(verdict);
     }
-    let deadline = input.timeout_ms.map(|ms| start + Duration::from_millis(ms));
     match input.strategy {
         Strategy::Optimal => {
             if deadline.is_none() && know.set.len() > MAX_UNTIMED_OPTIMAL {
@@ -245,10 +350,10 @@ mod tests {
     #[test]
     fn contract_example() {
         let v = run(r#"{"length": 3, "history": [{"guess": "123", "strikes": 0, "balls": 1}], "strategy": "first"}"#).unwrap();
-        assert!(v.consistent);
+        assert_eq!(v.consistent, Some(true));
         // One of 1,2,3 in a wrong place, the other two places from the 7 other digits:
         // 3 symbols * 2 places * (7 * 6) = 252.
-        assert_eq!(v.remaining, 252);
+        assert_eq!(v.remaining, Some(252));
         assert_eq!(v.next_guess.as_deref(), Some("014"));
         assert_eq!(v.candidates, None);
         assert_eq!(v.status, Status::Done);
@@ -277,7 +382,7 @@ mod tests {
             }
         }
         assert!(!want.is_empty());
-        assert_eq!(v.remaining, want.len() as u64);
+        assert_eq!(v.remaining, Some(want.len() as u64));
         assert_eq!(v.candidates.unwrap(), want);
         assert_eq!(v.next_guess.unwrap(), want[0]);
     }
@@ -286,8 +391,8 @@ mod tests {
     fn inconsistent_and_impossible_histories() {
         // 123 -> 3 balls and 456 -> 1 strike contradict (a secret made of 1,2,3 has no 4,5,6).
         let v = run(r#"{"history": [{"guess": "123", "strikes": 0, "balls": 3}, {"guess": "456", "strikes": 1, "balls": 0}]}"#).unwrap();
-        assert!(!v.consistent);
-        assert_eq!(v.remaining, 0);
+        assert_eq!(v.consistent, Some(false));
+        assert_eq!(v.remaining, Some(0));
         assert_eq!(v.next_guess, None);
         let e = run(r#"{"history": [{"guess": "123", "strikes": 2, "balls": 1}]}"#).unwrap_err();
         assert_eq!(e.path, "/history/0");
@@ -302,7 +407,7 @@ mod tests {
     #[test]
     fn length_is_inferred_from_the_history() {
         let v = run(r#"{"history": [{"guess": "1234", "strikes": 4, "balls": 0}]}"#).unwrap();
-        assert_eq!(v.remaining, 1);
+        assert_eq!(v.remaining, Some(1));
         assert_eq!(v.next_guess.as_deref(), Some("1234"));
         assert_eq!(v.candidates.unwrap(), ["1234"]);
     }
@@ -318,13 +423,105 @@ mod tests {
         assert!(c.seed.is_some());
     }
 
+    /// 200,000 entries, of 720 different guesses answered as for secret 123: the replay
+    /// computes each distinct (guess, answer) pair's filter once, so its work is bounded by
+    /// the codes times the distinct pairs, not by the entries times anything.
+    fn long_history(n: usize, timeout_ms: Option<u64>) -> SolveInput {
+        let spec = CodeSpec::new(3, "0123456789", false, "").unwrap();
+        let space = Space::new(&spec, "").unwrap();
+        let secret = spec.parse("123", "", "").unwrap();
+        let history = (0..n)
+            .map(|i| {
+                let g = (i * 7919 % space.len()) as u32;
+                let fb = feedback(&secret, space.code(g));
+                HistoryEntry {
+                    guess: space.format(g),
+                    strikes: fb.strikes,
+                    balls: fb.balls,
+                }
+            })
+            .collect();
+        SolveInput {
+            length: Some(3),
+            alphabet: None,
+            repeats: false,
+            history,
+            strategy: Strategy::Entropy,
+            seed: None,
+            max_candidates: None,
+            timeout_ms,
+        }
+    }
+
+    #[test]
+    fn long_histories_are_replayed_in_linear_work() {
+        let input = long_history(200_000, None);
+        let space = Space::new(&CodeSpec::new(3, "0123456789", false, "").unwrap(), "").unwrap();
+        let r = replay(&space, &input.history, 0, None).unwrap();
+        let know = r.know.unwrap();
+        assert_eq!(know.set.len(), 1);
+        assert!(
+            know.guesses.len() <= space.len(),
+            "each guess recorded once"
+        );
+        // One pattern pass (720) plus at most 720 filters of at most 720 candidates; with every
+        // entry filtering, 200,000 entries would cost far more.
+        assert!(r.work <= 720 + 720 * 720, "work {}", r.work);
+        let v = solve(input).unwrap();
+        assert_eq!(v.candidates.unwrap(), ["123"]);
+        assert_eq!(v.status, Status::Done);
+    }
+
+    #[test]
+    fn long_histories_honour_the_timeout() {
+        let v = solve(long_history(200_000, Some(0))).unwrap();
+        assert_eq!(v.status, Status::Timeout);
+        assert_eq!(
+            (v.consistent, v.remaining, v.next_guess),
+            (None, None, None)
+        );
+        let v = solve(long_history(1000, Some(60_000))).unwrap();
+        assert_eq!(v.status, Status::Done);
+        assert_eq!(v.remaining, Some(1));
+    }
+
+    /// Repeating an entry changes nothing: the verdict, the `random` choice included, is the
+    /// same as when every entry is replayed in full.
+    #[test]
+    fn repeated_entries_give_the_verdicts_of_a_full_replay() {
+        for strategy in [Strategy::Random, Strategy::Entropy, Strategy::Minimax] {
+            let mut input = long_history(5, None);
+            input.history.truncate(2);
+            input.history.extend(input.history.clone());
+            input.strategy = strategy;
+            input.seed = Some(9);
+            let space =
+                Space::new(&CodeSpec::new(3, "0123456789", false, "").unwrap(), "").unwrap();
+            let mut full = Knowledge::start(&space, 9);
+            for h in &input.history {
+                let g = space
+                    .index_of(&space.spec().parse(&h.guess, "", "").unwrap())
+                    .unwrap();
+                let class = space.class_of(Feedback {
+                    strikes: h.strikes,
+                    balls: h.balls,
+                });
+                full = full.after(&space, g, class);
+            }
+            let v = solve(input).unwrap();
+            assert_eq!(v.remaining, Some(full.set.len() as u64));
+            let want = choose_until(&space, strategy, &full, None).map(|g| space.format(g));
+            assert_eq!(v.next_guess, want, "{strategy:?}");
+        }
+    }
+
     #[test]
     fn optimal_reports_the_total() {
         let v = run(
             r#"{"history": [{"guess": "012", "strikes": 0, "balls": 0}], "strategy": "optimal"}"#,
         )
         .unwrap();
-        assert_eq!(v.remaining, 210);
+        assert_eq!(v.remaining, Some(210));
         assert!(v.optimal_total.is_some());
         let v = run(r#"{"length": 4, "strategy": "optimal", "timeout_ms": 50}"#).unwrap();
         assert_eq!(v.status, Status::Timeout);

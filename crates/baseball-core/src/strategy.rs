@@ -71,7 +71,8 @@ pub struct Knowledge {
     pub set: Vec<u32>,
     /// Symbols used by the guesses so far.
     pub used: u64,
-    /// The guesses so far.
+    /// The guesses so far (`solve` records each distinct guess once: the strategies use only
+    /// the set of guesses, through its symmetries).
     pub guesses: Vec<u32>,
     /// Random state of the `random` strategy, a function of the seed and the history only, so
     /// that `solve` replaying a history and `simulate` walking the game tree agree.
@@ -96,14 +97,25 @@ impl Knowledge {
 
     /// Like [`Knowledge::after`], with the filtered candidate set already computed.
     pub fn after_with(&self, space: &Space, guess: u32, class: u8, set: Vec<u32>) -> Self {
-        let mut guesses = self.guesses.clone();
-        guesses.push(guess);
-        Knowledge {
+        let mut next = Knowledge {
             set,
-            used: self.used | space.symbol_set(guess),
-            guesses,
-            rng: rng::mix(self.rng ^ (u64::from(guess) << 8 | u64::from(class))),
+            used: self.used,
+            guesses: self.guesses.clone(),
+            rng: self.rng,
+        };
+        next.learn(space, guess, class, true);
+        next
+    }
+
+    /// Records in place that `guess` got answer `class`, except the candidate set, which the
+    /// caller filters. `new_guess`: whether to add `guess` to [`Knowledge::guesses`] (false
+    /// when it is there already: the strategies only use the set of guesses).
+    pub fn learn(&mut self, space: &Space, guess: u32, class: u8, new_guess: bool) {
+        if new_guess {
+            self.guesses.push(guess);
         }
+        self.used |= space.symbol_set(guess);
+        self.rng = rng::mix(self.rng ^ (u64::from(guess) << 8 | u64::from(class)));
     }
 }
 
@@ -224,11 +236,14 @@ pub fn choose_until(
         )
     };
     let expired = AtomicBool::new(false);
+    // Read the clock about every 2^16 answers: every 64 guesses on small sets, every guess on
+    // sets of a hundred thousand candidates (64 guesses would be tens of milliseconds there).
+    let every = (65_536 / set.len()).clamp(1, 64);
     let scan = |chunk: &[u32]| -> Option<Scored> {
         let mut counts = vec![0u32; classes];
         let mut best: Option<Scored> = None;
         for (i, &g) in chunk.iter().enumerate() {
-            if i % 64 == 0
+            if i % every == 0
                 && let Some(d) = deadline
                 && (expired.load(Ordering::Relaxed) || Instant::now() >= d)
             {

@@ -9,10 +9,11 @@ use crate::error::InputError;
 use crate::geometry::{DEFAULT_SIZE, Geometry, Units, default_box};
 use crate::piece::{Piece, Placement};
 use crate::rules::{IllegalReason, Scoring, apply, check};
-use crate::selfplay::{Ending, game_seeds, play_game};
-use rayon::prelude::*;
+use crate::selfplay::{Ending, GameRecord, game_seeds, play_game};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 fn default_size() -> usize {
@@ -476,7 +477,8 @@ pub struct SelfplayInput {
     /// Side of a clearing box, 0 for none; default 3 on a 9x9 board, 0 otherwise.
     #[serde(default, rename = "box")]
     pub box_size: Option<usize>,
-    /// Stop all games after this many milliseconds (status `timeout`).
+    /// Stop all games after this many milliseconds (status `timeout`): no game starts after
+    /// it, and the verdict reports only the games played.
     #[serde(default)]
     pub timeout_ms: Option<u64>,
 }
@@ -493,7 +495,9 @@ pub struct GameResult {
     pub ending: Ending,
 }
 
-/// Self-play figures. Means are over all games, as far as each got.
+/// Self-play figures. `games` counts the games played: all of them, or, when `timeout_ms`
+/// stopped the run, those that started before it and placed a piece (a game cut short counts
+/// as far as it got). Means are over the games played (0 when there are none).
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 pub struct SelfplayVerdict {
     pub games: usize,
@@ -542,28 +546,31 @@ pub fn selfplay(input: SelfplayInput) -> Result<SelfplayVerdict, InputError> {
         .and_then(|ms| start.checked_add(Duration::from_millis(ms)));
     let ev = Evaluator::new(geo);
     let seeds = game_seeds(input.seed, input.games);
-    let records: Vec<_> = seeds
-        .par_iter()
-        .map(|&s| play_game(&ev, s, input.max_trays, input.scoring, deadline))
-        .collect();
-    let games = input.games as f64;
-    let results: Vec<GameResult> = seeds
+    let (records, stopped) = play_games(&ev, &seeds, &input, deadline);
+    let results: Vec<GameResult> = records
         .iter()
-        .zip(&records)
-        .map(|(&seed, r)| GameResult {
-            seed,
+        .map(|&(i, ref r)| GameResult {
+            seed: seeds[i],
             trays: r.trays,
             score: r.score,
             pieces: r.pieces,
             ending: r.ending,
         })
         .collect();
+    // Means over the games played; 0 when the limit left no time for any.
+    let mean = |total: f64| {
+        if results.is_empty() {
+            0.0
+        } else {
+            total / results.len() as f64
+        }
+    };
     Ok(SelfplayVerdict {
-        games: input.games,
-        mean_trays: results.iter().map(|r| r.trays as f64).sum::<f64>() / games,
-        mean_score: results.iter().map(|r| r.score as f64).sum::<f64>() / games,
+        games: results.len(),
+        mean_trays: mean(results.iter().map(|r| r.trays as f64).sum()),
+        mean_score: mean(results.iter().map(|r| r.score as f64).sum()),
         reached_cap: results.iter().filter(|r| r.ending == Ending::Cap).count(),
-        status: if results.iter().any(|r| r.ending == Ending::Timeout) {
+        status: if stopped {
             SelfplayStatus::Timeout
         } else {
             SelfplayStatus::Complete
@@ -573,6 +580,54 @@ pub fn selfplay(input: SelfplayInput) -> Result<SelfplayVerdict, InputError> {
         min_trays: results.iter().map(|r| r.trays).min().unwrap_or(0),
         results,
     })
+}
+
+/// Plays the games of `seeds` on every worker thread, each taking the next game in order,
+/// until all are played or `deadline` passes: no game starts after it. A game the deadline
+/// stopped before it placed a piece never ran and is left out. The games played, by index,
+/// and whether the deadline stopped the run.
+fn play_games(
+    ev: &Evaluator,
+    seeds: &[u64],
+    input: &SelfplayInput,
+    deadline: Option<Instant>,
+) -> (Vec<(usize, GameRecord)>, bool) {
+    let next = AtomicUsize::new(0);
+    let stopped = AtomicBool::new(false);
+    let played = Mutex::new(Vec::new());
+    let worker = || {
+        loop {
+            if deadline.is_some_and(|d| Instant::now() >= d) {
+                stopped.store(true, Ordering::Relaxed);
+                return;
+            }
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            let Some(&seed) = seeds.get(i) else { return };
+            let record = play_game(ev, seed, input.max_trays, input.scoring, deadline);
+            if record.ending == Ending::Timeout {
+                stopped.store(true, Ordering::Relaxed);
+                if record.pieces == 0 {
+                    continue;
+                }
+            }
+            played
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner())
+                .push((i, record));
+        }
+    };
+    let workers = rayon::current_num_threads().clamp(1, seeds.len().max(1));
+    rayon::scope(|scope| {
+        for _ in 1..workers {
+            scope.spawn(|_| worker());
+        }
+        worker();
+    });
+    let mut played = played
+        .into_inner()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    played.sort_unstable_by_key(|&(i, _)| i);
+    (played, stopped.into_inner())
 }
 
 #[cfg(test)]
@@ -1232,6 +1287,49 @@ mod tests {
         })
         .expect("valid");
         assert_eq!(t.status, SelfplayStatus::Timeout);
+    }
+
+    /// A limit that stops the run: only the games played are reported, and every figure is
+    /// computed from them (no game of 0 trays that never started).
+    #[test]
+    fn selfplay_under_a_limit_reports_only_the_games_played() {
+        let input = |timeout_ms| SelfplayInput {
+            games: MAX_GAMES,
+            seed: 5,
+            max_trays: 1_000_000,
+            scoring: Scoring::Classic,
+            size: 9,
+            box_size: None,
+            timeout_ms: Some(timeout_ms),
+        };
+        let v = selfplay(input(30)).expect("valid");
+        assert_eq!(v.status, SelfplayStatus::Timeout);
+        assert_eq!(v.games, v.results.len());
+        assert!(v.games < MAX_GAMES, "{} games in 30 ms", v.games);
+        assert!(v.results.iter().all(|r| r.pieces > 0), "{:?}", v.results);
+        // Games start in order and are reported in order.
+        let seeds = game_seeds(5, MAX_GAMES);
+        let index: Vec<usize> = v
+            .results
+            .iter()
+            .map(|r| seeds.iter().position(|&s| s == r.seed).unwrap())
+            .collect();
+        assert!(index.windows(2).all(|w| w[0] < w[1]), "{index:?}");
+        if v.games > 0 {
+            let trays: u64 = v.results.iter().map(|r| r.trays).sum();
+            assert_eq!(v.mean_trays, trays as f64 / v.games as f64);
+            assert_eq!(
+                v.min_trays,
+                v.results.iter().map(|r| r.trays).min().unwrap()
+            );
+        }
+        let none = selfplay(input(0)).expect("valid");
+        assert_eq!(none.status, SelfplayStatus::Timeout);
+        assert_eq!((none.games, none.results.len()), (0, 0));
+        assert_eq!(
+            (none.mean_trays, none.mean_score, none.min_trays),
+            (0.0, 0.0, 0)
+        );
     }
 
     // --- Snapshots: whole verdicts, reviewed by hand. ---

@@ -30,14 +30,8 @@ fn n_dom(n: usize) -> SolveInput {
 
 /// Clues of a seeded random `size` x `size` picture (splitmix64, density 1/2).
 fn random_picture(size: usize, seed: u64) -> SolveInput {
-    let mut state = seed;
-    let mut next = move || {
-        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    };
+    let mut rng = puzzles_common::SplitMix64::new(seed);
+    let mut next = move || rng.next_u64();
     let pic: Vec<Vec<bool>> = (0..size)
         .map(|_| (0..size).map(|_| next() & 1 == 1).collect())
         .collect();

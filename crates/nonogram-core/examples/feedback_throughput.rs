@@ -13,35 +13,27 @@ use nonogram_core::classic::ClassicFeedback;
 use nonogram_core::feedback::LineJudge;
 use nonogram_core::line::{Cell, clues_of};
 use nonogram_core::linesolver::LineSolver;
+use puzzles_common::SplitMix64;
 use std::hint::black_box;
 
 const LEN: usize = 30;
 const LINES: usize = 1024;
 
-/// splitmix64, as in the criterion bench.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
+/// The cases' generator: the workspace's SplitMix64 (`puzzles-common`), `% n` as it always
+/// was here, so the cases stay the same.
+fn below(rng: &mut SplitMix64, n: u64) -> u64 {
+    rng.next_u64() % n
 }
 
 fn cases() -> Vec<(Vec<u32>, Vec<Cell>)> {
-    let mut rng = Rng(2026);
+    let mut rng = SplitMix64::new(2026);
     (0..LINES)
         .map(|_| {
-            let picture: Vec<bool> = (0..LEN).map(|_| rng.below(2) == 0).collect();
+            let picture: Vec<bool> = (0..LEN).map(|_| below(&mut rng, 2) == 0).collect();
             let clues = clues_of(&picture);
             let line = picture
                 .iter()
-                .map(|&filled| match rng.below(10) {
+                .map(|&filled| match below(&mut rng, 10) {
                     0..=5 if filled => Cell::Filled,
                     0..=5 => Cell::Empty,
                     6 if filled => Cell::Empty,

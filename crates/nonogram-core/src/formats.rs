@@ -96,6 +96,7 @@ const NON_IGNORED: &[&str] = &[
     "licence",
     "catalogue",
     "catalog",
+    "name",
     "solution",
     "note",
     "comment",
@@ -288,10 +289,34 @@ fn parse_non(text: &str) -> Result<SolveInput, FormatError> {
     })
 }
 
+/// Bytes of text scanned to turn offsets into columns and lines, counted in tests: reading
+/// must scan each byte a bounded number of times, however long a clue list is.
+#[cfg(test)]
+mod position_work {
+    use std::cell::Cell;
+
+    thread_local! {
+        static SCANNED: Cell<usize> = const { Cell::new(0) };
+    }
+
+    pub fn add(bytes: usize) {
+        SCANNED.with(|s| s.set(s.get() + bytes));
+    }
+
+    /// The bytes scanned by `f` on this thread.
+    pub fn of<T>(f: impl FnOnce() -> T) -> (T, usize) {
+        let before = SCANNED.with(Cell::get);
+        let out = f();
+        (out, SCANNED.with(Cell::get) - before)
+    }
+}
+
 /// 1-based character column where `part` (a sub-slice of `line`) starts.
 fn column_of(line: &str, part: &str) -> usize {
     let offset = (part.as_ptr() as usize).saturating_sub(line.as_ptr() as usize);
     let offset = offset.min(line.len());
+    #[cfg(test)]
+    position_work::add(offset);
     line[..offset].chars().count() + 1
 }
 
@@ -315,13 +340,17 @@ fn parse_size(rest: &str, line: &str, lineno: usize, keyword: &str) -> Result<us
 }
 
 /// One clue line: numbers separated by commas and/or blanks (`3,1`, `3 1`, `3, 1`, `0`).
+/// One pass over the line; a fault's column is counted only when there is a fault, so a line
+/// of 100,000 counts costs 100,000 steps, not 100,000 column counts.
 fn parse_clue_line(line: &str, lineno: usize) -> Result<Vec<u32>, FormatError> {
+    let fault = |pos: usize, message: String| {
+        FormatError::at(lineno, column_of(line, &line[pos..]), message)
+    };
     let mut clues = Vec::new();
     // Between two numbers: any blanks and at most one comma.
     let mut comma_pending = false;
     let mut chars = line.char_indices().peekable();
     while let Some(&(pos, c)) = chars.peek() {
-        let col = line[..pos].chars().count() + 1;
         if c.is_ascii_digit() {
             let mut value: u32 = 0;
             while let Some(&(_, d)) = chars.peek() {
@@ -329,16 +358,14 @@ fn parse_clue_line(line: &str, lineno: usize) -> Result<Vec<u32>, FormatError> {
                 value = value
                     .checked_mul(10)
                     .and_then(|v| v.checked_add(digit))
-                    .ok_or_else(|| FormatError::at(lineno, col, "clue number is too large"))?;
+                    .ok_or_else(|| fault(pos, "clue number is too large".into()))?;
                 chars.next();
             }
             if let Some(&(p2, next)) = chars.peek()
                 && next.is_alphabetic()
             {
-                let col2 = line[..p2].chars().count() + 1;
-                return Err(FormatError::at(
-                    lineno,
-                    col2,
+                return Err(fault(
+                    p2,
                     format!("unexpected {next:?} after a clue (colour clues are not supported)"),
                 ));
             }
@@ -346,16 +373,15 @@ fn parse_clue_line(line: &str, lineno: usize) -> Result<Vec<u32>, FormatError> {
             comma_pending = false;
         } else if c == ',' {
             if clues.is_empty() || comma_pending {
-                return Err(FormatError::at(lineno, col, "empty clue before a comma"));
+                return Err(fault(pos, "empty clue before a comma".into()));
             }
             comma_pending = true;
             chars.next();
         } else if c.is_whitespace() {
             chars.next();
         } else {
-            return Err(FormatError::at(
-                lineno,
-                col,
+            return Err(fault(
+                pos,
                 format!("unexpected {c:?} in a clue line (expected numbers separated by commas)"),
             ));
         }
@@ -442,6 +468,8 @@ fn parse_webpbn_xml(text: &str) -> Result<SolveInput, FormatError> {
         )
     })?;
     let pos_of = |node: roxmltree::Node| {
+        #[cfg(test)]
+        position_work::add(node.range().start);
         let p = doc.text_pos_at(node.range().start);
         (p.row as usize, p.col as usize)
     };
@@ -477,32 +505,34 @@ fn parse_webpbn_xml(text: &str) -> Result<SolveInput, FormatError> {
     let default_color = puzzle.attribute("defaultcolor").unwrap_or("black");
     let mut rows: Option<Vec<Vec<u32>>> = None;
     let mut cols: Option<Vec<Vec<u32>>> = None;
+    // Positions are computed only for a fault: finding a node's line and column scans the
+    // text from its start, so doing it for every <count> would make reading quadratic.
+    let fault = |node: roxmltree::Node, message: String| {
+        let (l, c) = pos_of(node);
+        FormatError::at(l, c, message)
+    };
     for clue in puzzle
         .children()
         .filter(|n| n.is_element() && n.tag_name().name() == "clue")
     {
-        let (l, c) = pos_of(clue);
         let slot = match clue.attribute("type") {
             Some("rows") => &mut rows,
             Some("columns") => &mut cols,
             other => {
-                return Err(FormatError::at(
-                    l,
-                    c,
+                return Err(fault(
+                    clue,
                     format!("<clue> needs type=\"rows\" or type=\"columns\", found {other:?}"),
                 ));
             }
         };
         if slot.is_some() {
-            return Err(FormatError::at(l, c, "a second <clue> of the same type"));
+            return Err(fault(clue, "a second <clue> of the same type".into()));
         }
         let mut lines = Vec::new();
         for line in clue.children().filter(|n| n.is_element()) {
-            let (l, c) = pos_of(line);
             if line.tag_name().name() != "line" {
-                return Err(FormatError::at(
-                    l,
-                    c,
+                return Err(fault(
+                    line,
                     format!(
                         "expected <line> inside <clue>, found <{}>",
                         line.tag_name().name()
@@ -511,11 +541,9 @@ fn parse_webpbn_xml(text: &str) -> Result<SolveInput, FormatError> {
             }
             let mut counts = Vec::new();
             for count in line.children().filter(|n| n.is_element()) {
-                let (l, c) = pos_of(count);
                 if count.tag_name().name() != "count" {
-                    return Err(FormatError::at(
-                        l,
-                        c,
+                    return Err(fault(
+                        count,
                         format!(
                             "expected <count> inside <line>, found <{}>",
                             count.tag_name().name()
@@ -525,9 +553,8 @@ fn parse_webpbn_xml(text: &str) -> Result<SolveInput, FormatError> {
                 if let Some(color) = count.attribute("color")
                     && color != default_color
                 {
-                    return Err(FormatError::at(
-                        l,
-                        c,
+                    return Err(fault(
+                        count,
                         format!(
                             "colour {color:?} is not supported: only black-and-white puzzles can be solved"
                         ),
@@ -535,9 +562,8 @@ fn parse_webpbn_xml(text: &str) -> Result<SolveInput, FormatError> {
                 }
                 let text = count.text().unwrap_or("").trim();
                 let value: u32 = text.parse().map_err(|_| {
-                    FormatError::at(
-                        l,
-                        c,
+                    fault(
+                        count,
                         format!("<count> needs a whole number, found {text:?}"),
                     )
                 })?;
@@ -548,23 +574,21 @@ fn parse_webpbn_xml(text: &str) -> Result<SolveInput, FormatError> {
             }
             lines.push(counts);
             if lines.len() > MAX_LINE_LEN {
-                return Err(FormatError::at(
-                    l,
-                    c,
+                return Err(fault(
+                    line,
                     format!("more than {MAX_LINE_LEN} <line> elements in one <clue>"),
                 ));
             }
         }
         if lines.is_empty() {
-            return Err(FormatError::at(l, c, "the <clue> has no <line>"));
+            return Err(fault(clue, "the <clue> has no <line>".into()));
         }
         *slot = Some(lines);
     }
-    let (l, c) = pos_of(puzzle);
     let rows =
-        rows.ok_or_else(|| FormatError::at(l, c, "the <puzzle> has no <clue type=\"rows\">"))?;
+        rows.ok_or_else(|| fault(puzzle, "the <puzzle> has no <clue type=\"rows\">".into()))?;
     let cols =
-        cols.ok_or_else(|| FormatError::at(l, c, "the <puzzle> has no <clue type=\"columns\">"))?;
+        cols.ok_or_else(|| fault(puzzle, "the <puzzle> has no <clue type=\"columns\">".into()))?;
     let goal = webpbn_goal(puzzle, default_color, &pos_of)?;
     if let (Some(goal), Some(image)) = (&goal, goal_image(puzzle)) {
         let (l, c) = pos_of(image);
@@ -868,6 +892,64 @@ mod tests {
         )
         .unwrap_err();
         assert!(err.message.contains("colour"), "{err}");
+    }
+
+    /// 100,000 counts in one clue list: one pass over the text, whatever the length (the
+    /// positions that faults need are looked up only for a fault).
+    #[test]
+    fn long_clue_lists_are_read_in_one_pass() {
+        let n = 100_000;
+        let ones = vec!["1"; n].join(",");
+        let non = format!("width 5\nheight 1\nrows\n{ones}\ncolumns\n1\n0\n1\n0\n1\n");
+        let (p, scanned) = position_work::of(|| parse_puzzle(&non, Format::Non));
+        assert_eq!(p.unwrap().rows[0].len(), n);
+        assert!(
+            scanned <= non.len(),
+            "{scanned} bytes scanned for positions"
+        );
+
+        let counts = "<count>1</count>".repeat(n);
+        let xml = format!(
+            "<puzzle><clue type=\"rows\"><line>{counts}</line></clue>\
+             <clue type=\"columns\"><line><count>1</count></line></clue></puzzle>"
+        );
+        let (p, scanned) = position_work::of(|| parse_puzzle(&xml, Format::Xml));
+        assert_eq!(p.unwrap().rows[0].len(), n);
+        assert_eq!(scanned, 0, "positions looked up for a file without faults");
+    }
+
+    #[test]
+    fn faults_at_the_end_of_long_clue_lists_keep_their_columns() {
+        let ones = vec!["1"; 1000].join(", ");
+        let non = format!("rows\n{ones}, 2x\ncolumns\n1\n");
+        let err = parse_puzzle(&non, Format::Non).unwrap_err();
+        assert_eq!((err.line, err.column), (2, ones.len() + 4), "{err}");
+        let err = parse_puzzle(&format!("rows\n{ones},\ncolumns\n1\n"), Format::Non).unwrap_err();
+        assert_eq!((err.line, err.column), (2, ones.len() + 1), "{err}");
+        // Columns count characters, not bytes.
+        let err = parse_puzzle(
+            &format!("rows\n{ones},\u{a0}\u{a0}2x\ncolumns\n1\n"),
+            Format::Non,
+        )
+        .unwrap_err();
+        assert_eq!((err.line, err.column), (2, ones.len() + 5), "{err}");
+        let counts = "<count>1</count>".repeat(1000);
+        let xml = format!(
+            "<puzzle>\n<clue type=\"rows\"><line>{counts}<count>z</count></line></clue></puzzle>"
+        );
+        let err = parse_puzzle(&xml, Format::Xml).unwrap_err();
+        assert_eq!((err.line, err.column), (2, 25 + counts.len()), "{err}");
+    }
+
+    /// webpbn's `.non` export: `catalogue`, `title`, `name`, `by`, `copyright`, `license` are
+    /// read and ignored, whatever their (non-ASCII) text.
+    #[test]
+    fn reads_webpbn_non_exports_with_name_and_non_ascii_titles() {
+        let text = "catalogue \"webpbn #1\"\ntitle \"Caf\u{e9} \u{a9}\"\nname \"Jos\u{e9}\"\n\
+                    by \"Jan\"\ncopyright \"\u{a9} 2004\"\nlicense CC-BY-3.0\nwidth 2\nheight 1\n\n\
+                    rows\n2\n\ncolumns\n1\n1\n";
+        let p = parse_puzzle(text, Format::Non).unwrap();
+        assert_eq!((p.rows, p.cols), (vec![vec![2]], vec![vec![1], vec![1]]));
     }
 
     #[test]

@@ -41,12 +41,13 @@ pub fn baseball(input: SolveInput) -> Result<String, InputError> {
     };
     let mut remaining = Vec::with_capacity(input.history.len() + 1);
     for k in 0..=input.history.len() {
-        remaining.push(left_after(k)?.remaining);
+        // Without a time limit the replay always ends, so `remaining` is always known.
+        remaining.push(left_after(k)?.remaining.unwrap_or_default());
     }
 
     let mut caption = Vec::new();
     match (&last.next_guess, last.remaining) {
-        (_, 0) => caption.push("no secret agrees with every answer".to_string()),
+        (_, Some(0)) => caption.push("no secret agrees with every answer".to_string()),
         (Some(g), _) => caption.push(format!("next guess ({}): {g}", last.strategy.name())),
         (None, _) => caption.push(format!(
             "{}: no next guess (out of time)",

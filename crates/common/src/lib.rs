@@ -1,0 +1,16 @@
+//! What the game crates of `puzzles` share, so it is written once:
+//!
+//! - [`InputError`]: a bad value in a command's input, located by a JSON pointer. Every game
+//!   crate returns it (and re-exports it), and the CLI turns it into its `invalid` error
+//!   object with one conversion.
+//! - [`SplitMix64`] and [`mix`]: the seeded generator behind every `seed` of the games, with a
+//!   fixed definition so a seed replays the same games on every platform and every version.
+//!
+//! Plain Rust, no I/O.
+#![deny(clippy::print_stdout, clippy::print_stderr)]
+
+pub mod error;
+pub mod rng;
+
+pub use error::InputError;
+pub use rng::{SplitMix64, mix};
