@@ -30,6 +30,7 @@ use crate::line::{
     Cell, MAX_LINE_LEN, clues_of, parse_picture_line, runs_equal_clues, validate_clues,
 };
 use crate::linesolver::LineSolver;
+use crate::sat::{Learner, Next};
 use rustc_hash::FxHashMap;
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
@@ -92,6 +93,9 @@ pub struct SolveStats {
     pub probes: u64,
     /// Line solver calls.
     pub line_solves: u64,
+    /// Conflicts analysed by the learning search (each one learned a clause); 0 when the
+    /// depth-first search decided the puzzle within its node budget.
+    pub conflicts: u64,
     /// Wall-clock time of the solve in milliseconds.
     pub elapsed_ms: u64,
 }
@@ -261,6 +265,31 @@ pub fn solve(input: SolveInput) -> Result<SolveVerdict, InputError> {
     Ok(solve_puzzle(&puzzle, goal.as_deref(), deadline, start))
 }
 
+/// Search nodes the depth-first search may visit before the learning search takes over
+/// (see [`SolveOptions::learn_after_nodes`]). Measured on the benchmark set (BENCHMARKS.md):
+/// every puzzle that the depth-first search decides in at most this many nodes is faster
+/// there; above it, the learning search is faster on every puzzle measured.
+pub const LEARN_AFTER_NODES: u64 = 2_000;
+
+/// How [`solve_puzzle_with`] searches. The verdict never depends on it (only the time, and
+/// which two pictures prove `multiple`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SolveOptions {
+    /// After this many depth-first search nodes, the search switches to the learning search
+    /// (clause learning on a SAT encoding of the lines, seeded with every cell the
+    /// propagation and probing at the root fixed): `Some(0)` uses it right after the root
+    /// propagation, `None` never (the depth-first search alone).
+    pub learn_after_nodes: Option<u64>,
+}
+
+impl Default for SolveOptions {
+    fn default() -> Self {
+        SolveOptions {
+            learn_after_nodes: None,
+        }
+    }
+}
+
 /// Solves a checked puzzle; `deadline` `None` means no limit. `goal`, a picture that
 /// satisfies the clues (see [`Puzzle::goal_picture`]), only orders the search; one that
 /// does not (wrong size, or a clue broken) is ignored.
@@ -270,8 +299,20 @@ pub fn solve_puzzle(
     deadline: Option<Instant>,
     start: Instant,
 ) -> SolveVerdict {
+    solve_puzzle_with(puzzle, goal, deadline, start, SolveOptions::default())
+}
+
+/// [`solve_puzzle`] with explicit [`SolveOptions`].
+pub fn solve_puzzle_with(
+    puzzle: &Puzzle,
+    goal: Option<&[bool]>,
+    deadline: Option<Instant>,
+    start: Instant,
+    options: SolveOptions,
+) -> SolveVerdict {
     let mut engine = Engine::new(puzzle, deadline);
     engine.goal = goal.filter(|g| puzzle.check_picture(g));
+    engine.learn_after = options.learn_after_nodes;
     let outcome = engine.run();
     let status = match outcome {
         Err(Stop::Timeout | Stop::Budget) => SolveStatus::Timeout,
@@ -302,11 +343,12 @@ pub fn solve_puzzle(
     };
     let stats = SolveStats {
         line_logic: engine.decided_by_lines,
-        no_search: engine.max_depth == 0 && status != SolveStatus::Timeout,
+        no_search: engine.max_depth == 0 && !engine.learned && status != SolveStatus::Timeout,
         nodes: engine.nodes,
         max_depth: engine.max_depth,
         probes: engine.probes,
         line_solves: engine.line_solves,
+        conflicts: engine.conflicts,
         elapsed_ms: u64::try_from(start.elapsed().as_millis()).unwrap_or(u64::MAX),
     };
     SolveVerdict {
@@ -532,6 +574,15 @@ struct Engine<'p> {
     node_budget: u64,
     /// Deadline of the symmetric pre-search (`None`: only the solve's own deadline).
     budget_deadline: Option<Instant>,
+    /// Node budget of the depth-first search before the learning search takes over
+    /// (`None`: no learning search).
+    learn_after: Option<u64>,
+    /// Trail length once the root node of the depth-first search was probed.
+    root_probed: Option<usize>,
+    /// Conflicts of the learning search.
+    conflicts: u64,
+    /// The learning search ran.
+    learned: bool,
 }
 
 impl<'p> Engine<'p> {
@@ -569,6 +620,10 @@ impl<'p> Engine<'p> {
             orbit_next: None,
             node_budget: u64::MAX,
             budget_deadline: None,
+            learn_after: None,
+            root_probed: None,
+            conflicts: 0,
+            learned: false,
         }
     }
 
@@ -594,7 +649,61 @@ impl<'p> Engine<'p> {
             return self.record_solution();
         }
         self.symmetric_phase()?;
-        self.search()
+        let Some(budget) = self.learn_after else {
+            return self.search();
+        };
+        let root = self.trail.len();
+        self.node_budget = budget;
+        match self.search() {
+            Err(Stop::Budget) => {}
+            other => return other,
+        }
+        // Back to the root, with what its probing fixed; solutions found so far stay.
+        self.node_budget = u64::MAX;
+        self.clear_queue();
+        self.undo(self.root_probed.unwrap_or(root));
+        self.learn()
+    }
+
+    /// The learning search (see [`crate::sat`]) from the current grid: every picture
+    /// recorded so far is blocked, then pictures are found and blocked until two are
+    /// recorded or none is left.
+    fn learn(&mut self) -> Result<(), Stop> {
+        let Some(mut learner) = Learner::new(self.p, &self.grid, self.deadline) else {
+            // Too large an encoding: the depth-first search, without a budget.
+            let root = self.trail.len();
+            self.root_probed = None;
+            let r = self.search();
+            if r.is_err() {
+                self.undo(root);
+            }
+            return r;
+        };
+        self.learned = true;
+        let mut blocked = 0;
+        let result = loop {
+            for s in &self.solutions[blocked..] {
+                learner.block(s);
+            }
+            blocked = self.solutions.len();
+            match learner.next_picture() {
+                Next::Picture(picture) => {
+                    let before = self.solutions.len();
+                    if let Err(e) = self.record_picture(picture.clone()) {
+                        break Err(e);
+                    }
+                    if self.solutions.len() == before {
+                        // Not recorded (cannot happen: the encoding is exact); never
+                        // return it, and never meet it again.
+                        learner.block(&picture);
+                    }
+                }
+                Next::Exhausted => break Ok(()),
+                Next::Timeout => break Err(Stop::Timeout),
+            }
+        };
+        self.conflicts = learner.conflicts();
+        result
     }
 
     fn is_solved(&self) -> bool {
@@ -1126,6 +1235,9 @@ impl<'p> Engine<'p> {
                         Cell::Filled
                     };
                     let mark = self.trail.len();
+                    if stack.is_empty() && self.orbit_next.is_none() {
+                        self.root_probed = Some(mark);
+                    }
                     stack.push(Frame {
                         idx,
                         next: Some(second),
