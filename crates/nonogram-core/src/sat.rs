@@ -31,16 +31,25 @@ use std::time::Instant;
 /// search instead): about 2 GB of solver memory at most.
 pub(crate) const MAX_STATE_VARS: usize = 20_000_000;
 
-/// Stops the SAT solver at the deadline.
+/// Stops the SAT solver at the deadline, or after a number of conflicts.
 struct Deadline {
     deadline: Option<Instant>,
     calls: std::cell::Cell<u32>,
     stopped: std::cell::Cell<bool>,
+    /// Conflicts (learned clauses) so far, and the count at which to pause.
+    learned: u64,
+    pause_at: u64,
 }
 
 impl Callbacks for Deadline {
+    fn on_new_clause(&mut self, _c: &[Lit], kind: batsat::ClauseKind) {
+        if kind == batsat::ClauseKind::Learnt {
+            self.learned += 1;
+        }
+    }
+
     fn stop(&self) -> bool {
-        if self.stopped.get() {
+        if self.stopped.get() || self.learned >= self.pause_at {
             return true;
         }
         let n = self.calls.get().wrapping_add(1);
@@ -62,6 +71,8 @@ pub(crate) enum Next {
     Picture(Vec<bool>),
     /// No picture is left.
     Exhausted,
+    /// The conflict limit came first.
+    Paused,
     /// The deadline came first.
     Timeout,
 }
@@ -75,6 +86,8 @@ pub(crate) struct Learner {
     free: Vec<usize>,
     /// False once the clauses are known unsatisfiable.
     ok: bool,
+    /// Pictures of the caller's list already blocked (see [`Learner::block_recorded`]).
+    blocked: usize,
 }
 
 /// One line's automaton.
@@ -214,6 +227,8 @@ impl Learner {
             deadline,
             calls: std::cell::Cell::new(0),
             stopped: std::cell::Cell::new(false),
+            learned: 0,
+            pause_at: u64::MAX,
         };
         let mut solver = batsat::Solver::new(opts, cb);
         let cells: Vec<Var> = (0..h * w)
@@ -254,6 +269,7 @@ impl Learner {
             cells,
             free,
             ok,
+            blocked: 0,
         })
     }
 
@@ -270,11 +286,21 @@ impl Learner {
         self.ok &= self.solver.add_clause_reuse(&mut clause);
     }
 
-    /// The next picture not yet blocked.
-    pub(crate) fn next_picture(&mut self) -> Next {
+    /// Blocks the pictures of `recorded` not blocked yet (a list that only grows).
+    pub(crate) fn block_recorded(&mut self, recorded: &[Vec<bool>]) {
+        for s in &recorded[self.blocked.min(recorded.len())..] {
+            self.block(s);
+        }
+        self.blocked = recorded.len();
+    }
+
+    /// The next picture not yet blocked, searching until the solver has seen
+    /// `conflicts_limit` conflicts in all.
+    pub(crate) fn next_picture(&mut self, conflicts_limit: u64) -> Next {
         if !self.ok {
             return Next::Exhausted;
         }
+        self.solver.cb_mut().pause_at = conflicts_limit;
         let r = self.solver.solve_limited(&[]);
         if r == lbool::TRUE {
             let pic = self
@@ -286,14 +312,16 @@ impl Learner {
         } else if r == lbool::FALSE {
             self.ok = false;
             Next::Exhausted
-        } else {
+        } else if self.solver.cb().stopped.get() {
             Next::Timeout
+        } else {
+            Next::Paused
         }
     }
 
     /// Conflicts so far (each one learned a clause).
     pub(crate) fn conflicts(&self) -> u64 {
-        self.solver.num_conflicts()
+        self.solver.cb().learned
     }
 }
 
@@ -318,7 +346,7 @@ fn encode_line(
     let mut var: Vec<Option<Lit>> = vec![None; (n + 1) * s];
     for (k, &l) in live.iter().enumerate() {
         if l {
-            var[k] = Some(Lit::new(solver.new_var(lbool::UNDEF, true), true));
+            var[k] = Some(Lit::new(solver.new_var(lbool::UNDEF, false), true));
         }
     }
     let mut ok = true;

@@ -269,7 +269,13 @@ pub fn solve(input: SolveInput) -> Result<SolveVerdict, InputError> {
 /// (see [`SolveOptions::learn_after_nodes`]). Measured on the benchmark set (BENCHMARKS.md):
 /// every puzzle that the depth-first search decides in at most this many nodes is faster
 /// there; above it, the learning search is faster on every puzzle measured.
-pub const LEARN_AFTER_NODES: u64 = 2_000;
+pub const LEARN_AFTER_NODES: u64 = 500;
+/// After the first switch, the two searches alternate: the learning search for this many
+/// conflicts, the depth-first search for [`DFS_SLICE_NODES`] nodes, both doubling
+/// [`LEARN_SLICE_GROWTH`] times.
+const LEARN_SLICE_CONFLICTS: u64 = 1_000;
+const DFS_SLICE_NODES: u64 = 500;
+const LEARN_SLICE_GROWTH: u32 = 6;
 
 /// How [`solve_puzzle_with`] searches. The verdict never depends on it (only the time, and
 /// which two pictures prove `multiple`).
@@ -520,6 +526,14 @@ enum Stop {
     Budget,
 }
 
+/// A branching node of the depth-first search: its cell, the value still to try, and the
+/// trail length before the branch (undoing to it restores the node's own state).
+struct Frame {
+    idx: usize,
+    next: Option<Cell>,
+    mark: usize,
+}
+
 /// Outcome of one probe of one value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Probe {
@@ -579,6 +593,8 @@ struct Engine<'p> {
     learn_after: Option<u64>,
     /// Trail length once the root node of the depth-first search was probed.
     root_probed: Option<usize>,
+    /// The stack of a depth-first search paused by its node budget.
+    frames: Vec<Frame>,
     /// Conflicts of the learning search.
     conflicts: u64,
     /// The learning search ran.
@@ -622,6 +638,7 @@ impl<'p> Engine<'p> {
             budget_deadline: None,
             learn_after: None,
             root_probed: None,
+            frames: Vec::new(),
             conflicts: 0,
             learned: false,
         }
@@ -652,58 +669,73 @@ impl<'p> Engine<'p> {
         let Some(budget) = self.learn_after else {
             return self.search();
         };
+        // The depth-first search and the learning search take turns (slices of nodes and of
+        // conflicts) until either decides: each records every picture it meets, and each
+        // finishing its space means that every picture is recorded.
         let root = self.trail.len();
         self.node_budget = budget;
-        match self.search() {
-            Err(Stop::Budget) => {}
-            other => return other,
+        let mut learner: Option<Learner> = None;
+        let mut slice = 0u32;
+        loop {
+            match self.search() {
+                Err(Stop::Budget) => {}
+                other => return other,
+            }
+            let learner = match &mut learner {
+                Some(l) => l,
+                None => {
+                    // Seeded with what the root's propagation and probing fixed.
+                    let mut known = vec![Cell::Unknown; self.grid.len()];
+                    for &idx in &self.trail[..self.root_probed.unwrap_or(root)] {
+                        known[idx as usize] = self.grid[idx as usize];
+                    }
+                    match Learner::new(self.p, &known, self.deadline) {
+                        Some(l) => {
+                            self.learned = true;
+                            learner.insert(l)
+                        }
+                        None => {
+                            // Too large an encoding: the depth-first search alone.
+                            self.node_budget = u64::MAX;
+                            return self.search();
+                        }
+                    }
+                }
+            };
+            let conflicts = LEARN_SLICE_CONFLICTS << slice.min(LEARN_SLICE_GROWTH);
+            let outcome = self.learn_slice(learner, conflicts);
+            self.conflicts = learner.conflicts();
+            if outcome? {
+                return Ok(());
+            }
+            self.node_budget = DFS_SLICE_NODES << slice.min(LEARN_SLICE_GROWTH);
+            slice += 1;
         }
-        // Back to the root, with what its probing fixed; solutions found so far stay.
-        self.node_budget = u64::MAX;
-        self.clear_queue();
-        self.undo(self.root_probed.unwrap_or(root));
-        self.learn()
     }
 
-    /// The learning search (see [`crate::sat`]) from the current grid: every picture
-    /// recorded so far is blocked, then pictures are found and blocked until two are
-    /// recorded or none is left.
-    fn learn(&mut self) -> Result<(), Stop> {
-        let Some(mut learner) = Learner::new(self.p, &self.grid, self.deadline) else {
-            // Too large an encoding: the depth-first search, without a budget.
-            let root = self.trail.len();
-            self.root_probed = None;
-            let r = self.search();
-            if r.is_err() {
-                self.undo(root);
-            }
-            return r;
-        };
-        self.learned = true;
-        let mut blocked = 0;
-        let result = loop {
-            for s in &self.solutions[blocked..] {
-                learner.block(s);
-            }
-            blocked = self.solutions.len();
-            match learner.next_picture() {
+    /// One slice of the learning search (see [`crate::sat`]): every picture recorded so far
+    /// is blocked, then pictures are found, recorded and blocked until two are recorded
+    /// ([`Stop::Enough`]), none is left (true) or `conflicts` more conflicts are spent
+    /// (false).
+    fn learn_slice(&mut self, learner: &mut Learner, conflicts: u64) -> Result<bool, Stop> {
+        let limit = learner.conflicts() + conflicts;
+        loop {
+            learner.block_recorded(&self.solutions);
+            match learner.next_picture(limit) {
                 Next::Picture(picture) => {
                     let before = self.solutions.len();
-                    if let Err(e) = self.record_picture(picture.clone()) {
-                        break Err(e);
-                    }
+                    self.record_picture(picture.clone())?;
                     if self.solutions.len() == before {
                         // Not recorded (cannot happen: the encoding is exact); never
                         // return it, and never meet it again.
                         learner.block(&picture);
                     }
                 }
-                Next::Exhausted => break Ok(()),
-                Next::Timeout => break Err(Stop::Timeout),
+                Next::Exhausted => return Ok(true),
+                Next::Paused => return Ok(false),
+                Next::Timeout => return Err(Stop::Timeout),
             }
-        };
-        self.conflicts = learner.conflicts();
-        result
+        }
     }
 
     fn is_solved(&self) -> bool {
@@ -1178,6 +1210,7 @@ impl<'p> Engine<'p> {
         }
         self.undo(root);
         self.clear_queue();
+        self.frames.clear();
         self.orbit_next = None;
         self.node_budget = u64::MAX;
         self.budget_deadline = None;
@@ -1190,22 +1223,26 @@ impl<'p> Engine<'p> {
     /// Depth-first search with probing at every node, on an explicit stack (a deep search
     /// cannot overflow the thread's stack). Returns normally when the whole space below the
     /// root is exhausted, every solution in it recorded.
+    ///
+    /// When the node budget runs out ([`Stop::Budget`]) the stack is kept, so that the next
+    /// call resumes at the node it did not enter; any other outcome ends this search.
     fn search(&mut self) -> Result<(), Stop> {
-        /// A branching node: its cell, the value still to try, and the trail length before
-        /// the branch (undoing to it restores the node's own state).
-        struct Frame {
-            idx: usize,
-            next: Option<Cell>,
-            mark: usize,
+        let mut stack = std::mem::take(&mut self.frames);
+        let r = self.search_from(&mut stack);
+        if r == Err(Stop::Budget) {
+            self.frames = stack;
         }
-        let mut stack: Vec<Frame> = Vec::new();
+        r
+    }
+
+    fn search_from(&mut self, stack: &mut Vec<Frame>) -> Result<(), Stop> {
         loop {
             // Enter a node: the grid is propagated and not complete.
-            self.nodes += 1;
             if self.node_budget == 0 {
                 return Err(Stop::Budget);
             }
             self.node_budget -= 1;
+            self.nodes += 1;
             let depth = u32::try_from(stack.len()).unwrap_or(u32::MAX);
             self.max_depth = self.max_depth.max(depth);
             // Below the root, probe only around the lines the branch changed: elsewhere the
