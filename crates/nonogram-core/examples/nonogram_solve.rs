@@ -1,9 +1,10 @@
 //! Solves one puzzle file (`.json` with `rows`/`cols`, `.non`, `.xml`) and prints the
 //! verdict without the pictures: a quick way to look at one benchmark puzzle.
 //!
-//! `cargo run --release -p nonogram-core --example nonogram_solve -- FILE [TIMEOUT_MS] [LEARN_AFTER_NODES|never]`
+//! `cargo run --release -p nonogram-core --example nonogram_solve -- FILE [TIMEOUT_MS] [LEARN_AFTER_NODES|never|sat]`
 //!
-//! The third argument sets [`SolveOptions::learn_after_nodes`] (default: the solver's).
+//! The third argument sets [`SolveOptions::learn_after_nodes`] (default: the solver's);
+//! `sat` runs the learning search alone right after the root propagation.
 
 use nonogram_core::formats::{Format, parse_puzzle};
 use nonogram_core::solver::{
@@ -15,17 +16,20 @@ fn main() {
     let mut args = std::env::args().skip(1);
     let path = args
         .next()
-        .expect("usage: nonogram_solve FILE [TIMEOUT_MS] [LEARN_AFTER_NODES|never]");
+        .expect("usage: nonogram_solve FILE [TIMEOUT_MS] [LEARN_AFTER_NODES|never|sat]");
     let timeout: u64 = args
         .next()
         .map_or(DEFAULT_TIMEOUT_MS, |t| t.parse().expect("timeout in ms"));
     let mut options = SolveOptions::default();
     if let Some(a) = args.next() {
-        options.learn_after_nodes = if a == "never" {
-            None
-        } else {
-            Some(a.parse().expect("a node count or `never`"))
-        };
+        match a.as_str() {
+            "never" => options.learn_after_nodes = None,
+            "sat" => {
+                options.learn_after_nodes = Some(0);
+                options.alternate = false;
+            }
+            n => options.learn_after_nodes = Some(n.parse().expect("a node count, never or sat")),
+        }
     }
     let text = std::fs::read_to_string(&path).expect("read file");
     let input: SolveInput = match Format::from_path(&path) {

@@ -188,17 +188,34 @@ impl Automaton {
 }
 
 /// The number of state variables the encoding of `p` with known cells `grid` would have,
-/// without building it (counted line by line; stops counting past `limit`).
-pub(crate) fn state_vars(p: &Puzzle, grid: &[Cell], limit: usize) -> usize {
+/// without building it (counted line by line; stops counting past `limit`); `None` when
+/// the deadline passes first.
+fn state_vars(p: &Puzzle, grid: &[Cell], limit: usize, deadline: Option<Instant>) -> Option<usize> {
     let mut total = 0usize;
     for (clues, known) in lines(p, grid) {
+        if past(deadline) {
+            return None;
+        }
         let a = Automaton::new(clues);
         total += a.live(&known).iter().filter(|&&l| l).count();
         if total > limit {
             break;
         }
     }
-    total
+    Some(total)
+}
+
+fn past(deadline: Option<Instant>) -> bool {
+    deadline.is_some_and(|d| Instant::now() >= d)
+}
+
+/// What [`Learner::new`] made.
+pub(crate) enum Built {
+    Ready(Box<Learner>),
+    /// More than [`MAX_STATE_VARS`] state variables: not built.
+    TooLarge,
+    /// The deadline passed while building.
+    Timeout,
 }
 
 /// Every line with its clue and its known cells: rows, then columns.
@@ -215,11 +232,13 @@ fn lines<'a>(p: &'a Puzzle, grid: &'a [Cell]) -> impl Iterator<Item = (&'a [u32]
 }
 
 impl Learner {
-    /// The encoding of `p` with the cells of `grid` (row-major) known; `None` when it would
-    /// have more than [`MAX_STATE_VARS`] state variables.
-    pub(crate) fn new(p: &Puzzle, grid: &[Cell], deadline: Option<Instant>) -> Option<Self> {
-        if state_vars(p, grid, MAX_STATE_VARS) > MAX_STATE_VARS {
-            return None;
+    /// The encoding of `p` with the cells of `grid` (row-major) known. The deadline is
+    /// checked line by line while building, and then by the solver.
+    pub(crate) fn new(p: &Puzzle, grid: &[Cell], deadline: Option<Instant>) -> Built {
+        match state_vars(p, grid, MAX_STATE_VARS, deadline) {
+            None => return Built::Timeout,
+            Some(n) if n > MAX_STATE_VARS => return Built::TooLarge,
+            Some(_) => {}
         }
         let (h, w) = (p.height(), p.width());
         let opts = SolverOpts::default();
@@ -248,6 +267,9 @@ impl Learner {
             }
         }
         for line in 0..h + w {
+            if past(deadline) {
+                return Built::Timeout;
+            }
             let (clues, n) = if line < h {
                 (&p.rows[line][..], w)
             } else {
@@ -264,13 +286,13 @@ impl Learner {
             let lits: Vec<Lit> = (0..n).map(|t| Lit::new(cells[idx(t)], true)).collect();
             ok &= encode_line(&mut solver, clues, &lits, &known, &mut clause);
         }
-        Some(Learner {
+        Built::Ready(Box::new(Learner {
             solver,
             cells,
             free,
             ok,
             blocked: 0,
-        })
+        }))
     }
 
     /// Forbids one picture (one that agrees with the known cells).

@@ -30,7 +30,7 @@ use crate::line::{
     Cell, MAX_LINE_LEN, clues_of, parse_picture_line, runs_equal_clues, validate_clues,
 };
 use crate::linesolver::LineSolver;
-use crate::sat::{Learner, Next};
+use crate::sat::{Built, Learner, Next};
 use rustc_hash::FxHashMap;
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
@@ -286,12 +286,17 @@ pub struct SolveOptions {
     /// propagation and probing at the root fixed): `Some(0)` uses it right after the root
     /// propagation, `None` never (the depth-first search alone).
     pub learn_after_nodes: Option<u64>,
+    /// After the switch, the depth-first search resumes between slices of the learning
+    /// search, both recording every picture they meet (default). `false` leaves the rest to
+    /// the learning search alone (for tests and measurements).
+    pub alternate: bool,
 }
 
 impl Default for SolveOptions {
     fn default() -> Self {
         SolveOptions {
-            learn_after_nodes: None,
+            learn_after_nodes: Some(LEARN_AFTER_NODES),
+            alternate: true,
         }
     }
 }
@@ -319,6 +324,7 @@ pub fn solve_puzzle_with(
     let mut engine = Engine::new(puzzle, deadline);
     engine.goal = goal.filter(|g| puzzle.check_picture(g));
     engine.learn_after = options.learn_after_nodes;
+    engine.alternate = options.alternate;
     let outcome = engine.run();
     let status = match outcome {
         Err(Stop::Timeout | Stop::Budget) => SolveStatus::Timeout,
@@ -591,6 +597,8 @@ struct Engine<'p> {
     /// Node budget of the depth-first search before the learning search takes over
     /// (`None`: no learning search).
     learn_after: Option<u64>,
+    /// Whether the depth-first search resumes between slices of the learning search.
+    alternate: bool,
     /// Trail length once the root node of the depth-first search was probed.
     root_probed: Option<usize>,
     /// The stack of a depth-first search paused by its node budget.
@@ -637,6 +645,7 @@ impl<'p> Engine<'p> {
             node_budget: u64::MAX,
             budget_deadline: None,
             learn_after: None,
+            alternate: true,
             root_probed: None,
             frames: Vec::new(),
             conflicts: 0,
@@ -674,7 +683,7 @@ impl<'p> Engine<'p> {
         // finishing its space means that every picture is recorded.
         let root = self.trail.len();
         self.node_budget = budget;
-        let mut learner: Option<Learner> = None;
+        let mut learner: Option<Box<Learner>> = None;
         let mut slice = 0u32;
         loop {
             match self.search() {
@@ -690,19 +699,24 @@ impl<'p> Engine<'p> {
                         known[idx as usize] = self.grid[idx as usize];
                     }
                     match Learner::new(self.p, &known, self.deadline) {
-                        Some(l) => {
+                        Built::Ready(l) => {
                             self.learned = true;
                             learner.insert(l)
                         }
-                        None => {
+                        Built::TooLarge => {
                             // Too large an encoding: the depth-first search alone.
                             self.node_budget = u64::MAX;
                             return self.search();
                         }
+                        Built::Timeout => return Err(Stop::Timeout),
                     }
                 }
             };
-            let conflicts = LEARN_SLICE_CONFLICTS << slice.min(LEARN_SLICE_GROWTH);
+            let conflicts = if self.alternate {
+                LEARN_SLICE_CONFLICTS << slice.min(LEARN_SLICE_GROWTH)
+            } else {
+                u64::MAX
+            };
             let outcome = self.learn_slice(learner, conflicts);
             self.conflicts = learner.conflicts();
             if outcome? {
@@ -718,7 +732,7 @@ impl<'p> Engine<'p> {
     /// ([`Stop::Enough`]), none is left (true) or `conflicts` more conflicts are spent
     /// (false).
     fn learn_slice(&mut self, learner: &mut Learner, conflicts: u64) -> Result<bool, Stop> {
-        let limit = learner.conflicts() + conflicts;
+        let limit = learner.conflicts().saturating_add(conflicts);
         loop {
             learner.block_recorded(&self.solutions);
             match learner.next_picture(limit) {
@@ -1628,6 +1642,134 @@ mod tests {
             assert_eq!(e.path, path, "{goal:?}");
             assert!(e.message.starts_with(start), "{goal:?}: {}", e.message);
         }
+    }
+
+    /// The learning search alone, right after the root propagation.
+    fn learning_only() -> SolveOptions {
+        SolveOptions {
+            learn_after_nodes: Some(0),
+            alternate: false,
+        }
+    }
+
+    fn solve_with(p: &Puzzle, options: SolveOptions) -> SolveVerdict {
+        solve_puzzle_with(p, None, None, Instant::now(), options)
+    }
+
+    fn flat(picture: &[String]) -> Vec<bool> {
+        picture
+            .iter()
+            .flat_map(|r| r.chars().map(|c| c == '#'))
+            .collect()
+    }
+
+    /// Statuses and pictures of small puzzles with known answers, through the learning
+    /// search alone: unique (with the picture), multiple (two different valid pictures),
+    /// none.
+    #[test]
+    fn learning_search_small_known_answers() {
+        let plus = Puzzle::new(&[vec![1], vec![3], vec![1]], &[vec![1], vec![3], vec![1]]).unwrap();
+        let v = solve_with(&plus, learning_only());
+        assert_eq!(v.status, SolveStatus::Unique);
+        assert_eq!(v.solution.unwrap(), vec![".#.", "###", ".#."]);
+        for n in [2, 5, 8] {
+            let perm = Puzzle::new(&vec![vec![1]; n], &vec![vec![1]; n]).unwrap();
+            let v = solve_with(&perm, learning_only());
+            assert_eq!(v.status, SolveStatus::Multiple, "{n}");
+            assert_eq!(v.solutions.len(), 2);
+            assert_ne!(v.solutions[0], v.solutions[1]);
+            for s in &v.solutions {
+                assert!(perm.check_picture(&flat(s)));
+            }
+            assert!(!v.stats.no_search);
+        }
+        let none = Puzzle::new(&[vec![2], vec![]], &[vec![], vec![2]]).unwrap();
+        let v = solve_with(&none, learning_only());
+        assert_eq!(v.status, SolveStatus::None);
+        assert!(v.solutions.is_empty());
+    }
+
+    /// The learning search alone, and the default (both searches taking turns from the
+    /// first node), agree with brute-force counting on every 3x3 picture's clues, sampled
+    /// 4x4 ones, and random clue sets (many with no picture at all).
+    #[test]
+    fn learning_search_agrees_with_brute_force() {
+        let mut rng = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            rng
+        };
+        let mut cases: Vec<(Vec<Vec<u32>>, Vec<Vec<u32>>)> = Vec::new();
+        for (h, w, bits) in (0u32..512)
+            .map(|b| (3, 3, b))
+            .chain((0u32..65536).step_by(193).map(|b| (4, 4, b)))
+        {
+            let pic: Vec<bool> = (0..h * w).map(|i| bits >> i & 1 == 1).collect();
+            cases.push(clues_of_picture(&pic, h, w));
+        }
+        for _ in 0..300 {
+            let a: Vec<bool> = (0..16).map(|_| next() & 1 == 1).collect();
+            let b: Vec<bool> = (0..16).map(|_| next() & 1 == 1).collect();
+            cases.push((clues_of_picture(&a, 4, 4).0, clues_of_picture(&b, 4, 4).1));
+        }
+        let mut nones = 0;
+        let both = SolveOptions {
+            learn_after_nodes: Some(0),
+            alternate: true,
+        };
+        for (rows, cols) in cases {
+            let Ok(p) = Puzzle::new(&rows, &cols) else {
+                continue;
+            };
+            let want = match brute_force_count(&p) {
+                0 => SolveStatus::None,
+                1 => SolveStatus::Unique,
+                _ => SolveStatus::Multiple,
+            };
+            nones += usize::from(want == SolveStatus::None);
+            for options in [learning_only(), both] {
+                let v = solve_with(&p, options);
+                assert_eq!(v.status, want, "{rows:?} {cols:?} {options:?}");
+                let pics: Vec<Vec<bool>> = v.solutions.iter().map(|s| flat(s)).collect();
+                assert!(pics.iter().all(|s| p.check_picture(s)));
+                match want {
+                    SolveStatus::None => assert!(pics.is_empty()),
+                    SolveStatus::Unique => assert_eq!(pics.len(), 1),
+                    _ => {
+                        assert_eq!(pics.len(), 2);
+                        assert_ne!(pics[0], pics[1]);
+                    }
+                }
+            }
+        }
+        assert!(
+            nones > 10,
+            "the sample should hold unsolvable puzzles ({nones})"
+        );
+    }
+
+    /// Same input, same verdict and pictures: the learning search has no randomness.
+    #[test]
+    fn learning_search_is_deterministic() {
+        let p = Puzzle::new(&vec![vec![1, 1]; 6], &vec![vec![1, 1]; 6]).unwrap();
+        let a = solve_with(&p, learning_only());
+        let b = solve_with(&p, learning_only());
+        assert_eq!(a.status, SolveStatus::Multiple);
+        assert_eq!((a.status, &a.solutions), (b.status, &b.solutions));
+    }
+
+    /// A goal is recorded first and blocked in the learning search, which then only looks
+    /// for a second picture.
+    #[test]
+    fn learning_search_keeps_the_goal_first() {
+        let p = Puzzle::new(&vec![vec![1]; 5], &vec![vec![1]; 5]).unwrap();
+        let goal: Vec<bool> = (0..25).map(|i| i % 6 == 0).collect();
+        let v = solve_puzzle_with(&p, Some(&goal), None, Instant::now(), learning_only());
+        assert_eq!(v.status, SolveStatus::Multiple);
+        assert_eq!(flat(&v.solutions[0]), goal);
+        assert_ne!(v.solutions[0], v.solutions[1]);
     }
 
     #[test]
