@@ -28,8 +28,8 @@
 //! copied into the repo.
 
 use nonogram_core::formats::to_non;
-use nonogram_core::line::clues_of;
 use nonogram_core::formats::{Format, parse_puzzle};
+use nonogram_core::line::clues_of;
 use nonogram_core::solver::{
     Puzzle, SolveInput, SolveOptions, SolveStatus, SolveVerdict, solve_puzzle_with,
 };
@@ -75,7 +75,10 @@ fn parse_args() -> Args {
             "--learn-after" => {
                 a.options.learn_after_nodes = match val().as_str() {
                     "never" => None,
-                    n => Some(n.parse().expect("--learn-after takes a node count or `never`")),
+                    n => Some(
+                        n.parse()
+                            .expect("--learn-after takes a node count or `never`"),
+                    ),
                 }
             }
             "--hard-dir" => a.hard_dirs.push(PathBuf::from(val())),
@@ -544,9 +547,12 @@ fn run_hard(args: &Args, have_nonogrid: bool, tmp: &Path) -> Vec<HardRow> {
 
 fn render_hard(s: &mut String, args: &Args, rows: &[HardRow]) {
     let timeout_s = args.hard_timeout_s.unwrap_or(args.timeout_s);
-    let _ = writeln!(s, "
+    let _ = writeln!(
+        s,
+        "
 ## Hard section
-");
+"
+    );
     let _ = writeln!(
         s,
         "Every puzzle file under {} (`--hard-dir`), {timeout_s} s limit each, run three times one          after the other: ours (the default: depth-first search, then the learning search taking          turns with it), ours with the depth-first search alone (`learn_after_nodes: None`, the          solver before the learning search), and nonogrid. CPU seconds of the solving thread          (nonogrid: of the child process); *conflicts*: of our learning search (0: it did not run          or needed none).
@@ -561,7 +567,10 @@ fn render_hard(s: &mut String, args: &Args, rows: &[HardRow]) {
         s,
         "| puzzle | from | size (w x h) | known | ours | ours cpu | ours wall | nodes | conflicts | DFS alone | DFS alone cpu | nonogrid | nonogrid cpu |"
     );
-    let _ = writeln!(s, "|---|---|---|---|---|---:|---:|---:|---:|---|---:|---|---:|");
+    let _ = writeln!(
+        s,
+        "|---|---|---|---|---|---:|---:|---:|---:|---|---:|---|---:|"
+    );
     for r in rows {
         let (ts, tc) = r.theirs.as_ref().map_or(("-".into(), "-".into()), |t| {
             (t.status.clone(), format!("{:.2}", t.cpu))
@@ -616,12 +625,12 @@ fn render(args: &Args, rows: &[Row], version: &str, load: &str, total: f64) -> S
     let _ = writeln!(s, "# Nonogram solver benchmark\n");
     let _ = writeln!(
         s,
-        "Made by `scripts/nonogram-bench.sh` (= `cargo run --release -p nonogram-core --example nonogram_bench -- --bench-dir {} --timeout {} --out BENCHMARKS.md`), \
-         run from the repository root. Puzzles: the {} JSON files of `crates/nonogram-core/data/bench/` (a copy of the published set, licences in its README). \
+        "Made by `scripts/nonogram-bench.sh` (= `cargo run --release -p nonogram-core --example nonogram_bench -- {}`), \
+         run from the repository root. Puzzles: the {} JSON files of `{}` (a copy of the published set, licences in its README). \
          Reference solver: `{}` run as `nonogrid --max-solutions=2 --timeout={}` on `.non` files generated from the same JSON.",
-        args.bench_dir.display(),
-        args.timeout_s,
+        std::env::args().skip(1).collect::<Vec<_>>().join(" "),
         rows.len(),
+        args.bench_dir.display(),
         if version.is_empty() {
             "nonogrid (not installed in this run)"
         } else {
