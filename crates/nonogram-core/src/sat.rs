@@ -209,7 +209,7 @@ fn past(deadline: Option<Instant>) -> bool {
     deadline.is_some_and(|d| Instant::now() >= d)
 }
 
-/// What [`Learner::new`] made.
+/// What [`Learner::build`] made.
 pub(crate) enum Built {
     Ready(Box<Learner>),
     /// More than [`MAX_STATE_VARS`] state variables: not built.
@@ -234,7 +234,7 @@ fn lines<'a>(p: &'a Puzzle, grid: &'a [Cell]) -> impl Iterator<Item = (&'a [u32]
 impl Learner {
     /// The encoding of `p` with the cells of `grid` (row-major) known. The deadline is
     /// checked line by line while building, and then by the solver.
-    pub(crate) fn new(p: &Puzzle, grid: &[Cell], deadline: Option<Instant>) -> Built {
+    pub(crate) fn build(p: &Puzzle, grid: &[Cell], deadline: Option<Instant>) -> Built {
         match state_vars(p, grid, MAX_STATE_VARS, deadline) {
             None => return Built::Timeout,
             Some(n) if n > MAX_STATE_VARS => return Built::TooLarge,

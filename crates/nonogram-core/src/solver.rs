@@ -21,6 +21,16 @@
 //!    as the first solution and tried first by every branch, so the search only looks for a
 //!    second picture. This decides puzzles whose first solution the search cannot find in
 //!    time from the clues alone (`survey-faase`).
+//! 5. **Learning.** After [`LEARN_AFTER_NODES`] search nodes, the learning search
+//!    ([`crate::sat`]: a CDCL SAT solver on an automaton encoding of every line, seeded with
+//!    the cells the root's propagation and probing fixed) takes turns with the depth-first
+//!    search, in slices of conflicts and nodes that double up to a bound. Both record every
+//!    picture they meet (the learning search blocks each recorded picture with a clause and
+//!    looks for another); two pictures, or either search exhausting its space, decide. The
+//!    depth-first search is the faster of the two at finding pictures on open puzzles, the
+//!    learning search at refuting (proving `unique`): taking turns costs at most about twice
+//!    the faster one on each puzzle. Slices are counted in nodes and conflicts, never in
+//!    time, so the verdict and pictures do not depend on the machine.
 //!
 //! Every deduction is sound, so a grid that line logic alone completes is the unique
 //! solution. Every picture is checked against all clues before it is returned.
@@ -698,7 +708,7 @@ impl<'p> Engine<'p> {
                     for &idx in &self.trail[..self.root_probed.unwrap_or(root)] {
                         known[idx as usize] = self.grid[idx as usize];
                     }
-                    match Learner::new(self.p, &known, self.deadline) {
+                    match Learner::build(self.p, &known, self.deadline) {
                         Built::Ready(l) => {
                             self.learned = true;
                             learner.insert(l)
@@ -1701,7 +1711,8 @@ mod tests {
             rng ^= rng << 17;
             rng
         };
-        let mut cases: Vec<(Vec<Vec<u32>>, Vec<Vec<u32>>)> = Vec::new();
+        type Clues = Vec<Vec<u32>>;
+        let mut cases: Vec<(Clues, Clues)> = Vec::new();
         for (h, w, bits) in (0u32..512)
             .map(|b| (3, 3, b))
             .chain((0u32..65536).step_by(193).map(|b| (4, 4, b)))
