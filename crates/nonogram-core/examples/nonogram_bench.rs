@@ -99,6 +99,17 @@ struct Run {
     note: String,
 }
 
+impl Run {
+    /// The status, with the note in brackets when there is one.
+    fn label(&self) -> String {
+        if self.note.is_empty() {
+            self.status.clone()
+        } else {
+            format!("{} ({})", self.status, self.note)
+        }
+    }
+}
+
 struct Row {
     name: String,
     group: String,
@@ -248,7 +259,8 @@ fn run_ours(input: &SolveInput, options: SolveOptions) -> (Run, Option<SolveVerd
 }
 
 /// Runs nonogrid and reads its verdict from its output: "Backtracking found N solutions"
-/// when it searched; a grid without `?` when line logic finished it; a grid with `?` and no
+/// when it searched ("N-th solution:" headers from its SAT build, which does not stop at
+/// its own timeout: killed 10 s after it); a grid without `?` when line logic finished it; a grid with `?` and no
 /// such line when its timeout stopped it; a panic "Bad puzzle" when propagation refuted it.
 fn run_nonogrid(bin: &str, file: &Path, timeout_s: u64) -> Run {
     let c0 = children_cpu();
@@ -332,6 +344,11 @@ fn run_nonogrid(bin: &str, file: &Path, timeout_s: u64) -> Run {
             _ => "error",
         };
         (s.to_string(), String::new())
+    } else if out.contains("2-th solution") {
+        // The SAT build (`--features sat`) lists its solutions instead.
+        ("multiple".into(), String::new())
+    } else if out.contains("1-th solution") {
+        ("unique".into(), String::new())
     } else if out.contains('?') {
         ("timeout".into(), String::new())
     } else {
@@ -575,11 +592,7 @@ fn render_hard(s: &mut String, args: &Args, rows: &[HardRow]) {
         let (ts, tc) = r.theirs.as_ref().map_or(("-".into(), "-".into()), |t| {
             (t.status.clone(), format!("{:.2}", t.cpu))
         });
-        let ours = if r.ours.note.is_empty() {
-            r.ours.status.clone()
-        } else {
-            format!("{} ({})", r.ours.status, r.ours.note)
-        };
+        let ours = r.ours.label();
         let _ = writeln!(
             s,
             "| {} | `{}` | {} | {} | {} | {:.3} | {:.3} | {} | {} | {} | {:.3} | {} | {} |",
@@ -844,11 +857,7 @@ fn table<'a>(s: &mut String, rows: impl Iterator<Item = &'a Row>) {
                 format!("{bound}{} (wall)", ratio(r.ours.wall.max(0.0001), t.wall))
             }
         });
-        let ours = if r.ours.note.is_empty() {
-            r.ours.status.clone()
-        } else {
-            format!("{} ({})", r.ours.status, r.ours.note)
-        };
+        let ours = r.ours.label();
         let _ = writeln!(
             s,
             "| {} | {} | {} | {} | {:.3} | {:.3} | {} | {} | {} | {} | {} | {} |",

@@ -1654,6 +1654,16 @@ mod tests {
         }
     }
 
+    /// A seeded xorshift64 generator.
+    fn xorshift(mut rng: u64) -> impl FnMut() -> u64 {
+        move || {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            rng
+        }
+    }
+
     /// The learning search alone, right after the root propagation.
     fn learning_only() -> SolveOptions {
         SolveOptions {
@@ -1704,13 +1714,7 @@ mod tests {
     /// 4x4 ones, and random clue sets (many with no picture at all).
     #[test]
     fn learning_search_agrees_with_brute_force() {
-        let mut rng = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move || {
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            rng
-        };
+        let mut next = xorshift(0x2545_f491_4f6c_dd1du64);
         type Clues = Vec<Vec<u32>>;
         let mut cases: Vec<(Clues, Clues)> = Vec::new();
         for (h, w, bits) in (0u32..512)
@@ -1785,13 +1789,7 @@ mod tests {
 
     #[test]
     fn none_agrees_with_brute_force() {
-        let mut rng = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move || {
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            rng
-        };
+        let mut next = xorshift(0x9e37_79b9_7f4a_7c15u64);
         let mut nones = 0;
         for _ in 0..400 {
             let (h, w) = (4, 4);
