@@ -564,16 +564,16 @@ fn run_hard(args: &Args, have_nonogrid: bool, tmp: &Path) -> Vec<HardRow> {
 
 fn render_hard(s: &mut String, args: &Args, rows: &[HardRow]) {
     let timeout_s = args.hard_timeout_s.unwrap_or(args.timeout_s);
+    let _ = writeln!(s, "\n## Hard section\n");
     let _ = writeln!(
         s,
-        "
-## Hard section
-"
-    );
-    let _ = writeln!(
-        s,
-        "Every puzzle file under {} (`--hard-dir`), {timeout_s} s limit each, run three times one          after the other: ours (the default: depth-first search, then the learning search taking          turns with it), ours with the depth-first search alone (`learn_after_nodes: None`, the          solver before the learning search), and nonogrid. CPU seconds of the solving thread          (nonogrid: of the child process); *conflicts*: of our learning search (0: it did not run          or needed none).
-",
+        "Every puzzle file under {} (`--hard-dir`), {timeout_s} s limit each, run three times \
+         one after the other: ours (the default: depth-first search, then the learning search \
+         taking turns with it), ours with the depth-first search alone (`learn_after_nodes: \
+         None`, the solver before the learning search), and nonogrid. CPU seconds of the \
+         solving thread (nonogrid: of the child process); *conflicts*: of our learning search \
+         (0: it did not run or needed none). Puzzles under a folder outside the repository \
+         are the user's own (not redistributable) and are not in the repository.\n",
         args.hard_dirs
             .iter()
             .map(|d| format!("`{}`", d.display()))
@@ -614,8 +614,7 @@ fn render_hard(s: &mut String, args: &Args, rows: &[HardRow]) {
     let decided = |st: &str| matches!(st, "unique" | "multiple" | "none");
     let _ = writeln!(
         s,
-        "
-Decided: ours {}/{n} ({:.3} s cpu in all), depth-first search alone {}/{n} ({:.3} s cpu).",
+        "\nDecided: ours {}/{n} ({:.3} s cpu in all), depth-first search alone {}/{n} ({:.3} s cpu).",
         rows.iter().filter(|r| decided(&r.ours.status)).count(),
         rows.iter().map(|r| r.ours.cpu).sum::<f64>(),
         rows.iter().filter(|r| decided(&r.dfs.status)).count(),
