@@ -345,6 +345,11 @@ impl Learner {
     pub(crate) fn conflicts(&self) -> u64 {
         self.solver.cb().learned
     }
+
+    /// Unit propagations so far.
+    pub(crate) fn propagations(&self) -> u64 {
+        self.solver.num_propagations()
+    }
 }
 
 /// Adds the clauses of one line (cell literals `lits`, true = filled); false when the

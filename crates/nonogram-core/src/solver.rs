@@ -24,13 +24,13 @@
 //! 5. **Learning.** After [`LEARN_AFTER_NODES`] search nodes, the learning search
 //!    ([`crate::sat`]: a CDCL SAT solver on an automaton encoding of every line, seeded with
 //!    the cells the root's propagation and probing fixed) takes turns with the depth-first
-//!    search, in slices of conflicts and nodes that double up to a bound. Both record every
+//!    search, in slices of equal estimated work that double up to a bound. Both record every
 //!    picture they meet (the learning search blocks each recorded picture with a clause and
 //!    looks for another); two pictures, or either search exhausting its space, decide. The
 //!    depth-first search is the faster of the two at finding pictures on open puzzles, the
 //!    learning search at refuting (proving `unique`): taking turns costs at most about twice
-//!    the faster one on each puzzle. Slices are counted in nodes and conflicts, never in
-//!    time, so the verdict and pictures do not depend on the machine.
+//!    the faster one on each puzzle. Work is counted (cells read by line solves, unit
+//!    propagations), never timed, so the verdict and pictures do not depend on the machine.
 //!
 //! Every deduction is sound, so a grid that line logic alone completes is the unique
 //! solution. Every picture is checked against all clues before it is returned.
@@ -275,16 +275,21 @@ pub fn solve(input: SolveInput) -> Result<SolveVerdict, InputError> {
     Ok(solve_puzzle(&puzzle, goal.as_deref(), deadline, start))
 }
 
-/// Search nodes the depth-first search may visit before the learning search takes over
-/// (see [`SolveOptions::learn_after_nodes`]). Measured on the benchmark set (BENCHMARKS.md):
-/// every puzzle that the depth-first search decides in at most this many nodes is faster
-/// there; above it, the learning search is faster on every puzzle measured.
+/// Search nodes the depth-first search may visit before the learning search joins in
+/// (see [`SolveOptions::learn_after_nodes`]). On the benchmark set every puzzle that needs
+/// more nodes (the 15x15 to 19x19 n-Dom, #6574 Forever) is decided faster once the learning
+/// search joins; every other puzzle needs at most 122 nodes and never meets it.
 pub const LEARN_AFTER_NODES: u64 = 500;
-/// After the first switch, the two searches alternate: the learning search for this many
-/// conflicts, the depth-first search for [`DFS_SLICE_NODES`] nodes, both doubling
-/// [`LEARN_SLICE_GROWTH`] times.
-const LEARN_SLICE_CONFLICTS: u64 = 1_000;
-const DFS_SLICE_NODES: u64 = 500;
+/// After the first switch, the two searches take turns in slices of equal estimated work,
+/// [`SLICE_MS`] milliseconds of it at first, doubling [`LEARN_SLICE_GROWTH`] times. Work is
+/// counted, never timed, so that the verdict does not depend on the machine: the
+/// depth-first search's as the cells its line solves read, the learning search's as its
+/// unit propagations, both converted at the rates measured on one core of the build
+/// machine (about 170 million cells and 9 million propagations a second, steady within
+/// 20 % from 19x19 to 75x50 puzzles).
+const SLICE_MS: u64 = 50;
+const DFS_CELLS_PER_MS: u64 = 170_000;
+const SAT_PROPAGATIONS_PER_MS: u64 = 9_000;
 const LEARN_SLICE_GROWTH: u32 = 6;
 
 /// How [`solve_puzzle_with`] searches. The verdict never depends on it (only the time, and
@@ -615,6 +620,10 @@ struct Engine<'p> {
     frames: Vec<Frame>,
     /// Conflicts of the learning search.
     conflicts: u64,
+    /// Cells read by line solves (the depth-first search's work), and the count at which
+    /// its slice ends.
+    scanned: u64,
+    scan_limit: u64,
     /// The learning search ran.
     learned: bool,
 }
@@ -659,6 +668,8 @@ impl<'p> Engine<'p> {
             root_probed: None,
             frames: Vec::new(),
             conflicts: 0,
+            scanned: 0,
+            scan_limit: u64::MAX,
             learned: false,
         }
     }
@@ -722,27 +733,36 @@ impl<'p> Engine<'p> {
                     }
                 }
             };
-            let conflicts = if self.alternate {
-                LEARN_SLICE_CONFLICTS << slice.min(LEARN_SLICE_GROWTH)
+            let ms = SLICE_MS << slice.min(LEARN_SLICE_GROWTH);
+            let propagations = if self.alternate {
+                SAT_PROPAGATIONS_PER_MS * ms
             } else {
                 u64::MAX
             };
-            let outcome = self.learn_slice(learner, conflicts);
+            let outcome = self.learn_slice(learner, propagations);
             self.conflicts = learner.conflicts();
             if outcome? {
                 return Ok(());
             }
-            self.node_budget = DFS_SLICE_NODES << slice.min(LEARN_SLICE_GROWTH);
+            self.node_budget = u64::MAX;
+            self.scan_limit = self.scanned + DFS_CELLS_PER_MS * ms;
             slice += 1;
         }
     }
 
     /// One slice of the learning search (see [`crate::sat`]): every picture recorded so far
     /// is blocked, then pictures are found, recorded and blocked until two are recorded
-    /// ([`Stop::Enough`]), none is left (true) or `conflicts` more conflicts are spent
-    /// (false).
-    fn learn_slice(&mut self, learner: &mut Learner, conflicts: u64) -> Result<bool, Stop> {
-        let limit = learner.conflicts().saturating_add(conflicts);
+    /// ([`Stop::Enough`]), none is left (true) or about `propagations` more unit
+    /// propagations are spent (false; the solver pauses at conflicts, so the budget becomes
+    /// a number of conflicts at the propagations per conflict seen so far).
+    fn learn_slice(&mut self, learner: &mut Learner, propagations: u64) -> Result<bool, Stop> {
+        let per_conflict = match learner.conflicts() {
+            0 => 1_000,
+            c => (learner.propagations() / c).max(1),
+        };
+        let limit = learner
+            .conflicts()
+            .saturating_add((propagations / per_conflict).max(1));
         loop {
             learner.block_recorded(&self.solutions);
             match learner.next_picture(limit) {
@@ -852,6 +872,11 @@ impl<'p> Engine<'p> {
         while let Some(id) = self.queue.pop_front() {
             self.queued[id as usize] = false;
             self.line_solves += 1;
+            self.scanned += if (id as usize) < self.h {
+                self.w
+            } else {
+                self.h
+            } as u64;
             if let Err(e) = self.check_time() {
                 self.clear_queue();
                 return Err(e);
@@ -1262,7 +1287,7 @@ impl<'p> Engine<'p> {
     fn search_from(&mut self, stack: &mut Vec<Frame>) -> Result<(), Stop> {
         loop {
             // Enter a node: the grid is propagated and not complete.
-            if self.node_budget == 0 {
+            if self.node_budget == 0 || self.scanned >= self.scan_limit {
                 return Err(Stop::Budget);
             }
             self.node_budget -= 1;
