@@ -3,7 +3,7 @@
 # side by side in one run, then the hard section; writes BENCHMARKS.md at the repo root.
 # Usage (from anywhere): scripts/nonogram-bench.sh [--timeout SECONDS] [--only NAME-PART]
 #   [--hard-timeout SECONDS] [--learn-after NODES|never]
-# Needs nonogrid (`cargo install nonogrid --locked`, installed if missing) and the bench set
+# Needs nonogrid (its SAT build: `cargo install nonogrid --locked --features sat`, installed if missing) and the bench set
 # in the repo (crates/nonogram-core/data/bench, a copy of the published set) or at $NONOGRAM_BENCH.
 # Hard section: crates/nonogram-core/data/hard (generated puzzles), plus the puzzles of
 # $NONOGRAM_HARD_DIR when set: a folder of your own (.non, .xml or .json), e.g. webpbn puzzles
@@ -14,7 +14,7 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 bench="${NONOGRAM_BENCH:-crates/nonogram-core/data/bench}"
 if ! command -v nonogrid >/dev/null 2>&1; then
-  cargo install nonogrid --locked --version 0.7.3
+  cargo install nonogrid --locked --version 0.7.3 --features sat
 fi
 hard=(--hard-dir crates/nonogram-core/data/hard)
 if [ -n "${NONOGRAM_HARD_DIR:-}" ]; then
