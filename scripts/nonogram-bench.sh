@@ -1,16 +1,26 @@
 #!/usr/bin/env bash
 # Nonogram benchmark: our solver vs nonogrid on every puzzle of crates/nonogram-core/data/bench,
-# side by side in one run; writes BENCHMARKS.md at the repo root.
+# side by side in one run, then the hard section; writes BENCHMARKS.md at the repo root.
 # Usage (from anywhere): scripts/nonogram-bench.sh [--timeout SECONDS] [--only NAME-PART]
-# Needs nonogrid (`cargo install nonogrid --locked`, installed if missing) and the bench set
+#   [--hard-timeout SECONDS] [--learn-after NODES|never]
+# Needs nonogrid (its SAT build: `cargo install nonogrid --locked --features sat`, installed if missing) and the bench set
 # in the repo (crates/nonogram-core/data/bench, a copy of the published set) or at $NONOGRAM_BENCH.
+# Hard section: crates/nonogram-core/data/hard (generated puzzles), plus the puzzles of
+# $NONOGRAM_HARD_DIR when set: a folder of your own (.non, .xml or .json), e.g. webpbn puzzles
+# that may not be redistributed; they are read from there and never copied into the repo.
+# $NONOGRAM_HARD_TIMEOUT: seconds per hard puzzle and run (default 60).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 bench="${NONOGRAM_BENCH:-crates/nonogram-core/data/bench}"
 if ! command -v nonogrid >/dev/null 2>&1; then
-  cargo install nonogrid --locked --version 0.7.3
+  cargo install nonogrid --locked --version 0.7.3 --features sat
+fi
+hard=(--hard-dir crates/nonogram-core/data/hard)
+if [ -n "${NONOGRAM_HARD_DIR:-}" ]; then
+  hard+=(--hard-dir "$NONOGRAM_HARD_DIR")
 fi
 cargo run --release -p nonogram-core --example nonogram_bench -- \
-  --bench-dir "$bench" --timeout 60 --out BENCHMARKS.md "$@"
+  --bench-dir "$bench" --timeout 60 --hard-timeout "${NONOGRAM_HARD_TIMEOUT:-60}" \
+  "${hard[@]}" --out BENCHMARKS.md "$@"
 echo "wrote $root/BENCHMARKS.md" >&2

@@ -3,7 +3,8 @@
 //! ```text
 //! cargo run --release -p nonogram-core --example nonogram_bench -- \
 //!     [--bench-dir crates/nonogram-core/data/bench] [--out BENCHMARKS.md] [--timeout 60] \
-//!     [--nonogrid nonogrid] [--only NAME-SUBSTRING] [--goals fixtures/nonogram]
+//!     [--nonogrid nonogrid] [--only NAME-SUBSTRING] [--goals fixtures/nonogram] \
+//!     [--learn-after NODES|never] [--hard-dir DIR]... [--hard-timeout SECONDS]
 //! ```
 //! (`scripts/nonogram-bench.sh` runs exactly this from the repo root.)
 //!
@@ -16,10 +17,22 @@
 //! Puzzles of unknown status whose clues a `solve` fixture under `--goals` holds with a
 //! `goal` picture are solved a second time with that goal, and reported apart: the main
 //! tables are from the clues alone.
+//!
+//! `--learn-after` sets [`SolveOptions::learn_after_nodes`] for every run of ours (`never`:
+//! the depth-first search alone, the solver before the learning search existed).
+//!
+//! Hard section: every puzzle file (`.json` with `rows`/`cols`, `.non`, `.xml`) under each
+//! `--hard-dir` runs three times with `--hard-timeout` (default `--timeout`): ours as
+//! configured, ours with the depth-first search alone, and nonogrid. Puzzles that may not be
+//! redistributed (most of webpbn.com) are read this way from the user's own folder and never
+//! copied into the repo.
 
 use nonogram_core::formats::to_non;
+use nonogram_core::formats::{Format, parse_puzzle};
 use nonogram_core::line::clues_of;
-use nonogram_core::solver::{SolveInput, SolveStatus, SolveVerdict, solve};
+use nonogram_core::solver::{
+    Puzzle, SolveInput, SolveOptions, SolveStatus, SolveVerdict, solve_puzzle_with,
+};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -32,6 +45,9 @@ struct Args {
     nonogrid: String,
     only: Option<String>,
     goals: PathBuf,
+    options: SolveOptions,
+    hard_dirs: Vec<PathBuf>,
+    hard_timeout_s: Option<u64>,
 }
 
 fn parse_args() -> Args {
@@ -42,6 +58,9 @@ fn parse_args() -> Args {
         nonogrid: "nonogrid".into(),
         only: None,
         goals: PathBuf::from("fixtures/nonogram"),
+        options: SolveOptions::default(),
+        hard_dirs: Vec::new(),
+        hard_timeout_s: None,
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
@@ -53,6 +72,19 @@ fn parse_args() -> Args {
             "--nonogrid" => a.nonogrid = val(),
             "--only" => a.only = Some(val()),
             "--goals" => a.goals = PathBuf::from(val()),
+            "--learn-after" => {
+                a.options.learn_after_nodes = match val().as_str() {
+                    "never" => None,
+                    n => Some(
+                        n.parse()
+                            .expect("--learn-after takes a node count or `never`"),
+                    ),
+                }
+            }
+            "--hard-dir" => a.hard_dirs.push(PathBuf::from(val())),
+            "--hard-timeout" => {
+                a.hard_timeout_s = Some(val().parse().expect("--hard-timeout takes seconds"));
+            }
             other => panic!("unknown flag {other}"),
         }
     }
@@ -65,6 +97,17 @@ struct Run {
     wall: f64,
     cpu: f64,
     note: String,
+}
+
+impl Run {
+    /// The status, with the note in brackets when there is one.
+    fn label(&self) -> String {
+        if self.note.is_empty() {
+            self.status.clone()
+        } else {
+            format!("{} ({})", self.status, self.note)
+        }
+    }
 }
 
 struct Row {
@@ -147,10 +190,30 @@ fn check_picture(rows: &[Vec<u32>], cols: &[Vec<u32>], pic: &[String]) -> bool {
         })
 }
 
-fn run_ours(input: &SolveInput) -> (Run, Option<SolveVerdict>) {
+/// `solve` with explicit options: the same checks and time limit as `solve`.
+fn solve_with(input: &SolveInput, options: SolveOptions) -> Result<SolveVerdict, String> {
+    let start = Instant::now();
+    let puzzle = Puzzle::new(&input.rows, &input.cols).map_err(|e| e.to_string())?;
+    let goal = match &input.goal {
+        Some(g) => Some(puzzle.goal_picture(g).map_err(|e| e.to_string())?),
+        None => None,
+    };
+    let deadline = input
+        .timeout_ms
+        .and_then(|t| start.checked_add(Duration::from_millis(t)));
+    Ok(solve_puzzle_with(
+        &puzzle,
+        goal.as_deref(),
+        deadline,
+        start,
+        options,
+    ))
+}
+
+fn run_ours(input: &SolveInput, options: SolveOptions) -> (Run, Option<SolveVerdict>) {
     let c0 = thread_cpu();
     let t0 = Instant::now();
-    let v = solve(input.clone());
+    let v = solve_with(input, options);
     let wall = t0.elapsed().as_secs_f64();
     let cpu = thread_cpu() - c0;
     match v {
@@ -188,7 +251,7 @@ fn run_ours(input: &SolveInput) -> (Run, Option<SolveVerdict>) {
                 status: "error".into(),
                 wall,
                 cpu,
-                note: e.to_string(),
+                note: e,
             },
             None,
         ),
@@ -196,7 +259,8 @@ fn run_ours(input: &SolveInput) -> (Run, Option<SolveVerdict>) {
 }
 
 /// Runs nonogrid and reads its verdict from its output: "Backtracking found N solutions"
-/// when it searched; a grid without `?` when line logic finished it; a grid with `?` and no
+/// when it searched ("N-th solution:" headers from its SAT build, which does not stop at
+/// its own timeout: killed 10 s after it); a grid without `?` when line logic finished it; a grid with `?` and no
 /// such line when its timeout stopped it; a panic "Bad puzzle" when propagation refuted it.
 fn run_nonogrid(bin: &str, file: &Path, timeout_s: u64) -> Run {
     let c0 = children_cpu();
@@ -280,6 +344,11 @@ fn run_nonogrid(bin: &str, file: &Path, timeout_s: u64) -> Run {
             _ => "error",
         };
         (s.to_string(), String::new())
+    } else if out.contains("2-th solution") {
+        // The SAT build (`--features sat`) lists its solutions instead.
+        ("multiple".into(), String::new())
+    } else if out.contains("1-th solution") {
+        ("unique".into(), String::new())
     } else if out.contains('?') {
         ("timeout".into(), String::new())
     } else {
@@ -343,7 +412,7 @@ fn main() {
             goal: None,
         };
         let size = format!("{}x{}", input.cols.len(), input.rows.len());
-        let (ours, verdict) = run_ours(&input);
+        let (ours, verdict) = run_ours(&input, args.options);
         let theirs = have_nonogrid.then(|| {
             let file = tmp.join(format!("{name}.non"));
             std::fs::write(&file, to_non(Some(&name), &input.rows, &input.cols))
@@ -369,7 +438,7 @@ fn main() {
                     timeout_ms: input.timeout_ms,
                     ..g.clone()
                 };
-                (run_ours(&guided).0, path.clone())
+                (run_ours(&guided, args.options).0, path.clone())
             });
         rows.push(Row {
             group: group_of(&name),
@@ -383,18 +452,175 @@ fn main() {
             with_goal,
         });
     }
+    let hard = run_hard(&args, have_nonogrid, &tmp);
     let _ = std::fs::remove_dir_all(&tmp);
-    let report = render(
+    let mut report = render(
         &args,
         &rows,
         &version,
         &load,
         started.elapsed().as_secs_f64(),
     );
+    if !hard.is_empty() {
+        render_hard(&mut report, &args, &hard);
+    }
     match &args.out {
         Some(p) => std::fs::write(p, &report).expect("write report"),
         None => print!("{report}"),
     }
+}
+
+/// One puzzle of the hard section: ours as configured, ours with the depth-first search
+/// alone, nonogrid.
+struct HardRow {
+    name: String,
+    dir: String,
+    size: String,
+    known: String,
+    ours: Run,
+    ours_verdict: Option<SolveVerdict>,
+    dfs: Run,
+    theirs: Option<Run>,
+}
+
+/// Reads one puzzle file of the hard section: JSON (`rows`, `cols`, optional `name` and
+/// `status`), `.non` or webpbn `.xml`.
+fn read_hard(path: &Path) -> Option<(String, String, SolveInput)> {
+    let text = std::fs::read_to_string(path).ok()?;
+    let stem = path.file_stem()?.to_string_lossy().to_string();
+    if let Some(f) = Format::from_path(&path.to_string_lossy()) {
+        let input = parse_puzzle(&text, f).ok()?;
+        return Some((stem, "unknown".into(), input));
+    }
+    let v: serde_json::Value = serde_json::from_str(&text).ok()?;
+    let name = v["name"].as_str().map_or(stem, String::from);
+    let known = v["status"].as_str().unwrap_or("unknown").to_string();
+    let input = SolveInput {
+        rows: serde_json::from_value(v["rows"].clone()).ok()?,
+        cols: serde_json::from_value(v["cols"].clone()).ok()?,
+        timeout_ms: None,
+        goal: None,
+    };
+    Some((name, known, input))
+}
+
+fn run_hard(args: &Args, have_nonogrid: bool, tmp: &Path) -> Vec<HardRow> {
+    let timeout_s = args.hard_timeout_s.unwrap_or(args.timeout_s);
+    let mut out = Vec::new();
+    for dir in &args.hard_dirs {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            eprintln!("hard section: cannot read {}", dir.display());
+            continue;
+        };
+        let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+        paths.sort();
+        for path in paths {
+            if let Some(only) = &args.only
+                && !path.to_string_lossy().contains(only.as_str())
+            {
+                continue;
+            }
+            let Some((name, known, mut input)) = read_hard(&path) else {
+                continue;
+            };
+            input.timeout_ms = Some(timeout_s * 1000);
+            input.goal = None;
+            let size = format!("{}x{}", input.cols.len(), input.rows.len());
+            let (ours, ours_verdict) = run_ours(&input, args.options);
+            let dfs_only = SolveOptions {
+                learn_after_nodes: None,
+                ..args.options
+            };
+            let (dfs, _) = run_ours(&input, dfs_only);
+            let theirs = have_nonogrid.then(|| {
+                let file = tmp.join(format!("hard-{name}.non"));
+                std::fs::write(&file, to_non(Some(&name), &input.rows, &input.cols))
+                    .expect("write .non");
+                run_nonogrid(&args.nonogrid, &file, timeout_s)
+            });
+            eprintln!(
+                "hard {name:40} {size:>8} ours {:8} {:8.3}s cpu  dfs alone {:8} {:8.3}s cpu  nonogrid {:8} {:8.3}s",
+                ours.status,
+                ours.cpu,
+                dfs.status,
+                dfs.cpu,
+                theirs.as_ref().map_or("-", |t| t.status.as_str()),
+                theirs.as_ref().map_or(0.0, |t| t.cpu),
+            );
+            out.push(HardRow {
+                name,
+                dir: dir.display().to_string(),
+                size,
+                known,
+                ours,
+                ours_verdict,
+                dfs,
+                theirs,
+            });
+        }
+    }
+    out
+}
+
+fn render_hard(s: &mut String, args: &Args, rows: &[HardRow]) {
+    let timeout_s = args.hard_timeout_s.unwrap_or(args.timeout_s);
+    let _ = writeln!(s, "\n## Hard section\n");
+    let _ = writeln!(
+        s,
+        "Every puzzle file under {} (`--hard-dir`), {timeout_s} s limit each, run three times \
+         one after the other: ours (the default: depth-first search, then the learning search \
+         taking turns with it), ours with the depth-first search alone (`learn_after_nodes: \
+         None`, the solver before the learning search), and nonogrid. CPU seconds of the \
+         solving thread (nonogrid: of the child process); *conflicts*: of our learning search \
+         (0: it did not run or needed none). Puzzles under a folder outside the repository \
+         are the user's own (not redistributable) and are not in the repository.\n",
+        args.hard_dirs
+            .iter()
+            .map(|d| format!("`{}`", d.display()))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    let _ = writeln!(
+        s,
+        "| puzzle | from | size (w x h) | known | ours | ours cpu | ours wall | nodes | conflicts | DFS alone | DFS alone cpu | nonogrid | nonogrid cpu |"
+    );
+    let _ = writeln!(
+        s,
+        "|---|---|---|---|---|---:|---:|---:|---:|---|---:|---|---:|"
+    );
+    for r in rows {
+        let (ts, tc) = r.theirs.as_ref().map_or(("-".into(), "-".into()), |t| {
+            (t.status.clone(), format!("{:.2}", t.cpu))
+        });
+        let ours = r.ours.label();
+        let _ = writeln!(
+            s,
+            "| {} | `{}` | {} | {} | {} | {:.3} | {:.3} | {} | {} | {} | {:.3} | {} | {} |",
+            r.name,
+            r.dir,
+            r.size,
+            r.known,
+            ours,
+            r.ours.cpu,
+            r.ours.wall,
+            r.ours_verdict.as_ref().map_or(0, |v| v.stats.nodes),
+            r.ours_verdict.as_ref().map_or(0, |v| v.stats.conflicts),
+            r.dfs.status,
+            r.dfs.cpu,
+            ts,
+            tc
+        );
+    }
+    let decided = |st: &str| matches!(st, "unique" | "multiple" | "none");
+    let _ = writeln!(
+        s,
+        "\nDecided: ours {}/{n} ({:.3} s cpu in all), depth-first search alone {}/{n} ({:.3} s cpu).",
+        rows.iter().filter(|r| decided(&r.ours.status)).count(),
+        rows.iter().map(|r| r.ours.cpu).sum::<f64>(),
+        rows.iter().filter(|r| decided(&r.dfs.status)).count(),
+        rows.iter().map(|r| r.dfs.cpu).sum::<f64>(),
+        n = rows.len()
+    );
 }
 
 fn ratio(a: f64, b: f64) -> String {
@@ -411,12 +637,12 @@ fn render(args: &Args, rows: &[Row], version: &str, load: &str, total: f64) -> S
     let _ = writeln!(s, "# Nonogram solver benchmark\n");
     let _ = writeln!(
         s,
-        "Made by `scripts/nonogram-bench.sh` (= `cargo run --release -p nonogram-core --example nonogram_bench -- --bench-dir {} --timeout {} --out BENCHMARKS.md`), \
-         run from the repository root. Puzzles: the {} JSON files of `crates/nonogram-core/data/bench/` (a copy of the published set, licences in its README). \
+        "Made by `scripts/nonogram-bench.sh` (= `cargo run --release -p nonogram-core --example nonogram_bench -- {}`), \
+         run from the repository root. Puzzles: the {} JSON files of `{}` (a copy of the published set, licences in its README). \
          Reference solver: `{}` run as `nonogrid --max-solutions=2 --timeout={}` on `.non` files generated from the same JSON.",
-        args.bench_dir.display(),
-        args.timeout_s,
+        std::env::args().skip(1).collect::<Vec<_>>().join(" "),
         rows.len(),
+        args.bench_dir.display(),
         if version.is_empty() {
             "nonogrid (not installed in this run)"
         } else {
@@ -630,11 +856,7 @@ fn table<'a>(s: &mut String, rows: impl Iterator<Item = &'a Row>) {
                 format!("{bound}{} (wall)", ratio(r.ours.wall.max(0.0001), t.wall))
             }
         });
-        let ours = if r.ours.note.is_empty() {
-            r.ours.status.clone()
-        } else {
-            format!("{} ({})", r.ours.status, r.ours.note)
-        };
+        let ours = r.ours.label();
         let _ = writeln!(
             s,
             "| {} | {} | {} | {} | {:.3} | {:.3} | {} | {} | {} | {} | {} | {} |",

@@ -1,19 +1,38 @@
 //! Solves one puzzle file (`.json` with `rows`/`cols`, `.non`, `.xml`) and prints the
 //! verdict without the pictures: a quick way to look at one benchmark puzzle.
 //!
-//! `cargo run --release -p nonogram-core --example nonogram_solve -- FILE [TIMEOUT_MS]`
+//! `cargo run --release -p nonogram-core --example nonogram_solve -- FILE [TIMEOUT_MS] [LEARN_AFTER_NODES|never|sat]`
+//!
+//! The third argument sets [`SolveOptions::learn_after_nodes`] (default: the solver's);
+//! `sat` runs the learning search alone right after the root propagation.
 
 use nonogram_core::formats::{Format, parse_puzzle};
-use nonogram_core::solver::{SolveInput, solve};
+use nonogram_core::solver::{
+    DEFAULT_TIMEOUT_MS, Puzzle, SolveInput, SolveOptions, solve_puzzle_with,
+};
+use std::time::{Duration, Instant};
 
 fn main() {
     let mut args = std::env::args().skip(1);
     let path = args
         .next()
-        .expect("usage: nonogram_solve FILE [TIMEOUT_MS]");
-    let timeout: Option<u64> = args.next().map(|t| t.parse().expect("timeout in ms"));
+        .expect("usage: nonogram_solve FILE [TIMEOUT_MS] [LEARN_AFTER_NODES|never|sat]");
+    let timeout: u64 = args
+        .next()
+        .map_or(DEFAULT_TIMEOUT_MS, |t| t.parse().expect("timeout in ms"));
+    let mut options = SolveOptions::default();
+    if let Some(a) = args.next() {
+        match a.as_str() {
+            "never" => options.learn_after_nodes = None,
+            "sat" => {
+                options.learn_after_nodes = Some(0);
+                options.alternate = false;
+            }
+            n => options.learn_after_nodes = Some(n.parse().expect("a node count, never or sat")),
+        }
+    }
     let text = std::fs::read_to_string(&path).expect("read file");
-    let mut input: SolveInput = match Format::from_path(&path) {
+    let input: SolveInput = match Format::from_path(&path) {
         Some(f) => parse_puzzle(&text, f).unwrap_or_else(|e| panic!("{path}: {e}")),
         None => {
             let v: serde_json::Value = serde_json::from_str(&text).expect("JSON");
@@ -25,14 +44,20 @@ fn main() {
             }
         }
     };
-    input.timeout_ms = timeout;
-    match solve(input) {
-        Ok(v) => println!(
-            "{:?} solutions={} {}",
-            v.status,
-            v.solutions.len(),
-            serde_json::to_string(&v.stats).unwrap_or_default()
-        ),
-        Err(e) => println!("input error: {e}"),
-    }
+    let puzzle = match Puzzle::new(&input.rows, &input.cols) {
+        Ok(p) => p,
+        Err(e) => {
+            println!("input error: {e}");
+            return;
+        }
+    };
+    let start = Instant::now();
+    let deadline = start.checked_add(Duration::from_millis(timeout));
+    let v = solve_puzzle_with(&puzzle, None, deadline, start, options);
+    println!(
+        "{:?} solutions={} {}",
+        v.status,
+        v.solutions.len(),
+        serde_json::to_string(&v.stats).unwrap_or_default()
+    );
 }

@@ -8,6 +8,7 @@ pub mod formats;
 pub mod hint;
 pub mod line;
 pub mod linesolver;
+mod sat;
 pub mod solver;
 
 pub use board::{CheckInput, CheckVerdict, CluesInput, CluesVerdict, check, clues};

@@ -10,7 +10,9 @@
 
 use nonogram_core::formats::{Format, parse_puzzle};
 use nonogram_core::line::clues_of;
-use nonogram_core::solver::{SolveInput, SolveStatus, solve};
+use nonogram_core::solver::{
+    Puzzle, SolveInput, SolveOptions, SolveStatus, solve, solve_puzzle_with,
+};
 use std::path::PathBuf;
 
 /// Known-status puzzles that need about a second or more of search (17x17 and 19x19 n-Dom).
@@ -217,4 +219,61 @@ fn timeout_is_honoured_on_faase() {
     assert_eq!(v.solution, None);
     assert!(elapsed.as_millis() < 3000, "took {elapsed:?}");
     assert!(v.stats.elapsed_ms >= 300);
+}
+
+/// The learning search alone (forced on right after the root propagation, the depth-first
+/// search never resumed) gives every fast puzzle of the set its known status, with valid
+/// pictures: the same verdicts as the depth-first search.
+#[test]
+fn learning_search_agrees_on_the_fast_bench_puzzles() {
+    let options = SolveOptions {
+        learn_after_nodes: Some(0),
+        alternate: false,
+    };
+    let mut checked = 0;
+    for p in load_all()
+        .iter()
+        .filter(|p| p.status != "unknown" && !SLOW.contains(&p.name.as_str()))
+    {
+        let puzzle = Puzzle::new(&p.rows, &p.cols).expect("valid");
+        let v = solve_puzzle_with(&puzzle, None, None, std::time::Instant::now(), options);
+        let want = match p.status.as_str() {
+            "unique" => SolveStatus::Unique,
+            _ => SolveStatus::Multiple,
+        };
+        assert_eq!(v.status, want, "{}", p.name);
+        for pic in &v.solutions {
+            assert!(satisfies(p, pic), "{}: a picture breaks a clue", p.name);
+        }
+        let expected = if want == SolveStatus::Unique { 1 } else { 2 };
+        assert_eq!(v.solutions.len(), expected, "{}", p.name);
+        if expected == 2 {
+            assert_ne!(v.solutions[0], v.solutions[1], "{}", p.name);
+        }
+        checked += 1;
+    }
+    assert_eq!(checked, 219 - SLOW.len());
+}
+
+/// A tiny limit on a puzzle that needs the learning search: the verdict is `timeout`, with
+/// no solution claimed, whether the learning search runs alone or takes turns.
+#[test]
+fn learning_search_honours_the_time_limit() {
+    let all = load_all();
+    let p = all
+        .iter()
+        .find(|p| p.name == "survey-faase")
+        .expect("faase");
+    let puzzle = Puzzle::new(&p.rows, &p.cols).expect("valid");
+    for alternate in [false, true] {
+        let options = SolveOptions {
+            learn_after_nodes: Some(0),
+            alternate,
+        };
+        let start = std::time::Instant::now();
+        let deadline = start + std::time::Duration::from_millis(200);
+        let v = solve_puzzle_with(&puzzle, None, Some(deadline), start, options);
+        assert_eq!(v.status, SolveStatus::Timeout, "alternate {alternate}");
+        assert_eq!(v.solution, None);
+    }
 }
