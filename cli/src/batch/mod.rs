@@ -226,8 +226,9 @@ pub fn run(args: &BatchArgs) -> ExitStatus {
     } else {
         ""
     };
+    let cases = if run == 1 { "case" } else { "cases" };
     eprintln!(
-        "puzzles batch: {run} cases: {passed} passed, {failed} failed, {invalid} invalid, {unchecked} without expect ({:.2} s){stop_note}",
+        "puzzles batch: {run} {cases}: {passed} passed, {failed} failed, {invalid} invalid, {unchecked} without expect ({:.2} s){stop_note}",
         started.elapsed().as_secs_f64()
     );
     if invalid > 0 {
