@@ -24,13 +24,14 @@
 //! 5. **Learning.** After [`LEARN_AFTER_NODES`] search nodes, the learning search
 //!    ([`crate::sat`]: a CDCL SAT solver on an automaton encoding of every line, seeded with
 //!    the cells the root's propagation and probing fixed) takes turns with the depth-first
-//!    search, in slices of equal estimated work that double up to a bound. Both record every
+//!    search, in slices that double up to a bound, the learning search's four times the
+//!    estimated work of the depth-first search's ([`LEARN_SHARE`]). Both record every
 //!    picture they meet (the learning search blocks each recorded picture with a clause and
 //!    looks for another); two pictures, or either search exhausting its space, decide. The
-//!    depth-first search is the faster of the two at finding pictures on open puzzles, the
-//!    learning search at refuting (proving `unique`): taking turns costs at most about twice
-//!    the faster one on each puzzle. Work is counted (cells read by line solves, unit
-//!    propagations), never timed, so the verdict and pictures do not depend on the machine.
+//!    learning search is the faster at refuting (proving `unique`) and on most hard open
+//!    puzzles, the depth-first search on some open ones. Work is counted (cells read by line
+//!    solves, unit propagations), never timed, so the verdict and pictures do not depend on
+//!    the machine.
 //!
 //! Every deduction is sound, so a grid that line logic alone completes is the unique
 //! solution. Every picture is checked against all clues before it is returned.
@@ -280,8 +281,8 @@ pub fn solve(input: SolveInput) -> Result<SolveVerdict, InputError> {
 /// more nodes (the 15x15 to 19x19 n-Dom, #6574 Forever) is decided faster once the learning
 /// search joins; every other puzzle needs at most 122 nodes and never meets it.
 pub const LEARN_AFTER_NODES: u64 = 500;
-/// After the first switch, the two searches take turns in slices of equal estimated work,
-/// [`SLICE_MS`] milliseconds of it at first, doubling [`LEARN_SLICE_GROWTH`] times. Work is
+/// After the first switch, the two searches take turns in slices of estimated work,
+/// [`SLICE_MS`] milliseconds of it at first (times [`LEARN_SHARE`] for the learning search), doubling [`LEARN_SLICE_GROWTH`] times. Work is
 /// counted, never timed, so that the verdict does not depend on the machine: the
 /// depth-first search's as the cells its line solves read, the learning search's as its
 /// unit propagations, both converted at the rates measured on one core of the build
@@ -291,6 +292,14 @@ const SLICE_MS: u64 = 50;
 const DFS_CELLS_PER_MS: u64 = 170_000;
 const SAT_PROPAGATIONS_PER_MS: u64 = 9_000;
 const LEARN_SLICE_GROWTH: u32 = 6;
+/// Each slice of the learning search is this many times the estimated work of the
+/// depth-first search's slice that follows it. Measured on the hard section (7 random
+/// 45x45 and 50x50 puzzles and Lion, CPU seconds): shares 1, 2, 3, 4, 5, 6 and 8 put the
+/// worst ratio to the better search alone at 6.5, 3.4, 3.2, 2.2, 2.8, 3.0 and 3.3
+/// (the learning search is chaotic: single puzzles move by 2x from one share to the next); the
+/// puzzles the learning search wins (random-50x50-s4: 11.9 -> 5.2 s, random-45x45-s8: 3.6 ->
+/// 0.8 s) gain more than the depth-first search's (random-50x50-s10: 0.9 -> 1.2 s) lose.
+const LEARN_SHARE: u64 = 4;
 
 /// How [`solve_puzzle_with`] searches. The verdict never depends on it (only the time, and
 /// which two pictures prove `multiple`).
@@ -735,7 +744,7 @@ impl<'p> Engine<'p> {
             };
             let ms = SLICE_MS << slice.min(LEARN_SLICE_GROWTH);
             let propagations = if self.alternate {
-                SAT_PROPAGATIONS_PER_MS * ms
+                SAT_PROPAGATIONS_PER_MS * ms * LEARN_SHARE
             } else {
                 u64::MAX
             };
