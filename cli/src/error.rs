@@ -23,6 +23,21 @@ pub enum ErrorKind {
     Internal,
 }
 
+impl ErrorKind {
+    /// The contract's spelling (`"invalid"`), for reports that name the kind in text.
+    pub fn name(self) -> &'static str {
+        match self {
+            ErrorKind::Usage => "usage",
+            ErrorKind::Io => "io",
+            ErrorKind::Syntax => "syntax",
+            ErrorKind::Shape => "shape",
+            ErrorKind::Invalid => "invalid",
+            ErrorKind::Case => "case",
+            ErrorKind::Internal => "internal",
+        }
+    }
+}
+
 /// One input's fault, as printed on stdout and summarised on stderr.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct CaseError {
@@ -194,6 +209,21 @@ pub struct ErrorDocument<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn kind_names_are_the_serialized_spellings() {
+        for kind in [
+            ErrorKind::Usage,
+            ErrorKind::Io,
+            ErrorKind::Syntax,
+            ErrorKind::Shape,
+            ErrorKind::Invalid,
+            ErrorKind::Case,
+            ErrorKind::Internal,
+        ] {
+            assert_eq!(serde_json::to_value(kind).unwrap(), kind.name());
+        }
+    }
 
     #[test]
     fn long_quotes_are_cut_and_measured() {

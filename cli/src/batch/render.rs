@@ -143,10 +143,7 @@ fn picture(case: &Case, result: &CaseResult) -> Option<String> {
 }
 
 fn describe(err: &CaseError) -> String {
-    let kind = serde_json::to_value(err.kind)
-        .ok()
-        .and_then(|v| v.as_str().map(str::to_string))
-        .unwrap_or_default();
+    let kind = err.kind.name();
     match err.path.as_deref() {
         Some(path) if !path.is_empty() => format!("error ({kind}) at {path}: {}", err.message),
         _ => format!("error ({kind}): {}", err.message),

@@ -96,7 +96,7 @@ fn junit_case(result: &CaseResult) -> io::Result<TestCase> {
         Outcome::Invalid => {
             let mut status = TestCaseStatus::non_success(NonSuccessKind::Error);
             if let Some(err) = &line.error {
-                status.set_type(format!("{:?}", err.kind).to_lowercase());
+                status.set_type(err.kind.name());
                 status.set_message(err.sentence(&line.case));
             }
             status.set_description(serde_json::to_string(&line)?);
