@@ -26,5 +26,5 @@ pub use code::{CodeSpec, Feedback};
 pub use error::InputError;
 pub use judge::{JudgeInput, JudgeVerdict, judge};
 pub use simulate::{SimulateInput, SimulateVerdict, simulate};
-pub use solve::{HistoryEntry, SolveInput, SolveVerdict, Status, solve};
+pub use solve::{HistoryEntry, SolveInput, SolveVerdict, Status, remaining_after_each, solve};
 pub use strategy::Strategy;

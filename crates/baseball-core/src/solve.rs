@@ -192,12 +192,14 @@ pub(crate) struct Replay {
 /// each distinct guess is recorded once (the symmetries the strategies use depend on the set
 /// of guesses only), and the random state of `random` still follows every entry. The clock is
 /// read at every entry. Without a deadline, a replay that would compute more than
-/// [`MAX_UNTIMED_WORK`] answers is refused.
+/// [`MAX_UNTIMED_WORK`] answers is refused. `sizes`, when given, gets the number of
+/// candidates left after each entry.
 pub(crate) fn replay(
     space: &Space,
     history: &[HistoryEntry],
     seed: u64,
     deadline: Option<Instant>,
+    mut sizes: Option<&mut Vec<u64>>,
 ) -> Result<Replay, InputError> {
     let mut know = Knowledge::start(space, seed);
     let mut possible = Possible::new();
@@ -214,6 +216,9 @@ pub(crate) fn replay(
             know.set.retain(|&s| space.fb(g, s) == class);
         }
         know.learn(space, g, class, guesses.insert(g));
+        if let Some(sizes) = sizes.as_deref_mut() {
+            sizes.push(know.set.len() as u64);
+        }
         if deadline.is_none() && work > MAX_UNTIMED_WORK {
             return Err(InputError::new(
                 "/history",
@@ -266,9 +271,10 @@ pub(crate) fn deadline(timeout_ms: Option<u64>) -> Option<Instant> {
     timeout_ms.map(|ms| Instant::now() + Duration::from_millis(ms))
 }
 
-/// Filters the candidates by the history and asks the strategy for the next guess.
-pub fn solve(input: SolveInput) -> Result<SolveVerdict, InputError> {
-    let start = Instant::now();
+/// The code space of a solve input (its length may come from the history) and the deadline
+/// its `timeout_ms` sets from now.
+fn space_and_deadline(input: &SolveInput) -> Result<(Space, Option<Instant>), InputError> {
+    let start = deadline(input.timeout_ms);
     let inferred = input.history.first().map(|h| h.guess.chars().count());
     let spec: CodeSpec = spec_from(
         input.length,
@@ -276,13 +282,28 @@ pub fn solve(input: SolveInput) -> Result<SolveVerdict, InputError> {
         input.repeats,
         inferred,
     )?;
-    let space = Space::new(&spec, "")?;
+    Ok((Space::new(&spec, "")?, start))
+}
+
+/// The number of secrets still possible before the history and after each of its entries
+/// (one replay, linear in the history), or `None` when `timeout_ms` passes first. Faults
+/// are those of [`solve`].
+pub fn remaining_after_each(input: &SolveInput) -> Result<Option<Vec<u64>>, InputError> {
+    let (space, deadline) = space_and_deadline(input)?;
+    let mut sizes = Vec::with_capacity(input.history.len() + 1);
+    sizes.push(space.len() as u64);
+    let replayed = replay(&space, &input.history, 0, deadline, Some(&mut sizes))?;
+    Ok(replayed.know.map(|_| sizes))
+}
+
+/// Filters the candidates by the history and asks the strategy for the next guess.
+pub fn solve(input: SolveInput) -> Result<SolveVerdict, InputError> {
+    let (space, deadline) = space_and_deadline(&input)?;
     let seed = match input.strategy {
         Strategy::Random => Some(input.seed.unwrap_or_else(rng::fresh_seed)),
         _ => None,
     };
-    let deadline = input.timeout_ms.map(|ms| start + Duration::from_millis(ms));
-    let Some(know) = replay(&space, &input.history, seed.unwrap_or(0), deadline)?.know else {
+    let Some(know) = replay(&space, &input.history, seed.unwrap_or(0), deadline, None)?.know else {
         return Ok(SolveVerdict {
             consistent: None,
             remaining: None,
@@ -405,6 +426,26 @@ mod tests {
     }
 
     #[test]
+    fn remaining_after_each_entry_matches_solve_on_each_prefix() {
+        let json = r#"{"history": [{"guess": "123", "strikes": 0, "balls": 1}, {"guess": "456", "strikes": 1, "balls": 0}, {"guess": "123", "strikes": 0, "balls": 1}]}"#;
+        let input: SolveInput = serde_json::from_str(json).unwrap();
+        let sizes = remaining_after_each(&input).unwrap().unwrap();
+        assert_eq!(sizes.len(), 4);
+        for (k, &size) in sizes.iter().enumerate() {
+            let prefix = SolveInput {
+                history: input.history[..k].to_vec(),
+                length: Some(3),
+                ..input.clone()
+            };
+            assert_eq!(
+                Some(size),
+                solve(prefix).unwrap().remaining,
+                "after {k} entries"
+            );
+        }
+    }
+
+    #[test]
     fn length_is_inferred_from_the_history() {
         let v = run(r#"{"history": [{"guess": "1234", "strikes": 4, "balls": 0}]}"#).unwrap();
         assert_eq!(v.remaining, Some(1));
@@ -457,7 +498,7 @@ mod tests {
     fn long_histories_are_replayed_in_linear_work() {
         let input = long_history(200_000, None);
         let space = Space::new(&CodeSpec::new(3, "0123456789", false, "").unwrap(), "").unwrap();
-        let r = replay(&space, &input.history, 0, None).unwrap();
+        let r = replay(&space, &input.history, 0, None, None).unwrap();
         let know = r.know.unwrap();
         assert_eq!(know.set.len(), 1);
         assert!(

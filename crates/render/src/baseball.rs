@@ -2,7 +2,7 @@
 //! balls (as numbers and dots) and the secrets still possible after it (as a number and a
 //! bar on a log scale), then the strategy's next guess and, when few remain, the candidates.
 
-use baseball_core::{InputError, SolveInput, SolveVerdict, Strategy, solve};
+use baseball_core::{InputError, SolveInput, remaining_after_each, solve};
 
 use crate::doc::{ALERT, Doc, GRID, INK, MARGIN, caption_height, caption_width};
 
@@ -28,22 +28,12 @@ pub fn baseball(input: SolveInput) -> Result<String, InputError> {
         Some(n) => n as usize,
         None => input.history.first().map_or(3, |h| h.guess.chars().count()),
     };
-    let left_after = |k: usize| -> Result<SolveVerdict, InputError> {
-        solve(SolveInput {
-            length: Some(length as u32),
-            history: input.history[..k].to_vec(),
-            strategy: Strategy::First,
-            seed: None,
-            max_candidates: Some(0),
-            timeout_ms: None,
-            ..input.clone()
-        })
+    // One replay gives the count after every entry.
+    let Some(remaining) = remaining_after_each(&input)? else {
+        return Ok(crate::caption::note(&[
+            "baseball: the history could not be replayed within timeout_ms".to_string(),
+        ]));
     };
-    let mut remaining = Vec::with_capacity(input.history.len() + 1);
-    for k in 0..=input.history.len() {
-        // Without a time limit the replay always ends, so `remaining` is always known.
-        remaining.push(left_after(k)?.remaining.unwrap_or_default());
-    }
 
     let mut caption = Vec::new();
     match (&last.next_guess, last.remaining) {
