@@ -13,6 +13,9 @@ use crate::error::CaseError;
 use crate::registry::{self, Kind};
 use crate::source::Source;
 
+/// The time limit of the engine work behind one picture, in milliseconds.
+const PICTURE_TIMEOUT_MS: u64 = 2_000;
+
 /// The folder pictures go to, and the names given so far.
 #[derive(Debug)]
 pub struct Pictures {
@@ -123,10 +126,12 @@ fn picture(case: &Case, result: &CaseResult) -> Option<String> {
     let Kind::Json(render) = &command.kind else {
         return None;
     };
+    // A picture must not cost what the case did again: a solver that ran out of time
+    // would run out of it a second time.
     let source = Source::Text {
         text: envelope.input,
         origin: (1, 1),
-        timeout: None,
+        timeout: render.takes_timeout().then_some(PICTURE_TIMEOUT_MS),
     };
     match render.run(source, false) {
         Ok(svg) => puzzles_render::with_caption(&svg, &lines).ok(),

@@ -45,10 +45,17 @@ fn render_writes_one_svg_document_for_every_game() {
     for (game, fixture) in DOC_PICTURES {
         let run = puzzles(&[game, "render"], &fixture_input(fixture));
         assert_svg(&run);
-        let from_file = puzzles(&[game, "render", "-"], &fixture_input(fixture));
+        let from_dash = puzzles(&[game, "render", "-"], &fixture_input(fixture));
+        assert_eq!(
+            from_dash.stdout, run.stdout,
+            "{game}: same picture from `-`"
+        );
+        let path = crate::scratch(&format!("render_from_file_{game}")).join("input.json");
+        std::fs::write(&path, fixture_input(fixture)).unwrap();
+        let from_file = puzzles(&[game, "render", path.to_str().unwrap()], "");
         assert_eq!(
             from_file.stdout, run.stdout,
-            "{game}: same picture from `-`"
+            "{game}: same picture from a file"
         );
     }
 }
