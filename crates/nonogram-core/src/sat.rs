@@ -31,7 +31,9 @@ use batsat::{Callbacks, Lit, SolverInterface, SolverOpts, Var, lbool};
 use std::time::Instant;
 
 /// Encodings with more state variables than this are not built (the caller keeps its own
-/// search instead): about 2 GB of solver memory at most.
+/// search instead), which bounds the solver's memory: each state variable brings a few short
+/// clauses and the solver's per-variable data, roughly 100 to 200 bytes, so a few GB at this
+/// limit (an estimate; no puzzle of the benchmark sets comes near it).
 pub(crate) const MAX_STATE_VARS: usize = 20_000_000;
 
 /// Stops the SAT solver at the deadline, or after a number of conflicts.

@@ -29,9 +29,10 @@
 //!    picture they meet (the learning search blocks each recorded picture with a clause and
 //!    looks for another); two pictures, or either search exhausting its space, decide. The
 //!    learning search is the faster at refuting (proving `unique`) and on most hard open
-//!    puzzles, the depth-first search on some open ones. Work is counted (cells read by line
-//!    solves, unit propagations), never timed, so the verdict and pictures do not depend on
-//!    the machine.
+//!    puzzles, the depth-first search on some open ones. Turns are decided by counted work
+//!    (cells read by line solves, unit propagations), not by the clock, so they do not
+//!    depend on the machine. (Only the short symmetric pre-search also has a time cap
+//!    besides its node budget, so on a much slower machine it may stop sooner.)
 //!
 //! Every deduction is sound, so a grid that line logic alone completes is the unique
 //! solution. Every picture is checked against all clues before it is returned.
