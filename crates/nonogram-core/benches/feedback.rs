@@ -1,48 +1,18 @@
 //! Per-line feedback on 30-cell lines, as a game runs it after every click (a row and a
 //! column per changed cell). Goal: at least 10 million classic line checks per second per
-//! core. Run: `cargo bench -p nonogram-core --bench feedback`.
-//!
-//! The lines are generated from seeded random pictures (density 1/2): each cell is shown
-//! correctly with probability 6/10, wrongly with 1/10, and left untouched otherwise, so the
-//! set mixes solved, partial and contradictory lines like real play.
+//! core. Run: `cargo bench -p nonogram-core --bench feedback`. The lines are described in
+//! `support/feedback_cases.rs`.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use nonogram_core::classic::ClassicFeedback;
 use nonogram_core::feedback::{LineJudge, Mode};
-use nonogram_core::line::{Cell, clues_of};
+use nonogram_core::line::Cell;
 use nonogram_core::linesolver::LineSolver;
-use puzzles_common::SplitMix64;
 use std::hint::black_box;
 
-const LEN: usize = 30;
-const LINES: usize = 1024;
-
-/// The cases' generator: the workspace's SplitMix64 (`puzzles-common`), `% n` as it always
-/// was here, so the cases stay the same.
-fn below(rng: &mut SplitMix64, n: u64) -> u64 {
-    rng.next_u64() % n
-}
-
-fn cases() -> Vec<(Vec<u32>, Vec<Cell>)> {
-    let mut rng = SplitMix64::new(2026);
-    (0..LINES)
-        .map(|_| {
-            let picture: Vec<bool> = (0..LEN).map(|_| below(&mut rng, 2) == 0).collect();
-            let clues = clues_of(&picture);
-            let line = picture
-                .iter()
-                .map(|&filled| match below(&mut rng, 10) {
-                    0..=5 if filled => Cell::Filled,
-                    0..=5 => Cell::Empty,
-                    6 if filled => Cell::Empty,
-                    6 => Cell::Filled,
-                    _ => Cell::Unknown,
-                })
-                .collect();
-            (clues, line)
-        })
-        .collect()
-}
+#[path = "support/feedback_cases.rs"]
+mod feedback_cases;
+use feedback_cases::{LEN, LINES, cases};
 
 fn bench(c: &mut Criterion) {
     let cases = cases();

@@ -11,40 +11,13 @@
 
 use nonogram_core::classic::ClassicFeedback;
 use nonogram_core::feedback::LineJudge;
-use nonogram_core::line::{Cell, clues_of};
+use nonogram_core::line::Cell;
 use nonogram_core::linesolver::LineSolver;
-use puzzles_common::SplitMix64;
 use std::hint::black_box;
 
-const LEN: usize = 30;
-const LINES: usize = 1024;
-
-/// The cases' generator: the workspace's SplitMix64 (`puzzles-common`), `% n` as it always
-/// was here, so the cases stay the same.
-fn below(rng: &mut SplitMix64, n: u64) -> u64 {
-    rng.next_u64() % n
-}
-
-fn cases() -> Vec<(Vec<u32>, Vec<Cell>)> {
-    let mut rng = SplitMix64::new(2026);
-    (0..LINES)
-        .map(|_| {
-            let picture: Vec<bool> = (0..LEN).map(|_| below(&mut rng, 2) == 0).collect();
-            let clues = clues_of(&picture);
-            let line = picture
-                .iter()
-                .map(|&filled| match below(&mut rng, 10) {
-                    0..=5 if filled => Cell::Filled,
-                    0..=5 => Cell::Empty,
-                    6 if filled => Cell::Empty,
-                    6 => Cell::Filled,
-                    _ => Cell::Unknown,
-                })
-                .collect();
-            (clues, line)
-        })
-        .collect()
-}
+#[path = "../benches/support/feedback_cases.rs"]
+mod feedback_cases;
+use feedback_cases::{LEN, LINES, cases};
 
 fn main() {
     let mut args = std::env::args().skip(1);

@@ -3,10 +3,9 @@
 //! every puzzle with a known status must get it, with pictures that satisfy every clue
 //! (checked here, independently of the solver's own check).
 //!
-//! The fast test covers every known-status puzzle except the few listed in [`SLOW`], which
-//! take seconds (the two largest n-Dom); those run in the `#[ignore]`d test
-//! (`cargo test -p nonogram-core --release --test solve_bench -- --ignored`). Timing is the
-//! benchmark's job (`scripts/nonogram-bench.sh`), not these tests'.
+//! Every known-status puzzle runs here: since the learning search, the slowest (19x19
+//! 9-Dom) takes under half a second in a release build. Timing is the benchmark's job
+//! (`scripts/nonogram-bench.sh`), not these tests'.
 
 use nonogram_core::formats::{Format, parse_puzzle};
 use nonogram_core::line::clues_of;
@@ -14,9 +13,6 @@ use nonogram_core::solver::{
     Puzzle, SolveInput, SolveOptions, SolveStatus, solve, solve_puzzle_with,
 };
 use std::path::PathBuf;
-
-/// Known-status puzzles that need about a second or more of search (17x17 and 19x19 n-Dom).
-const SLOW: &[&str] = &["domino-8-dom", "domino-9-dom"];
 
 fn bench_dir() -> PathBuf {
     let dir = std::env::var_os("NONOGRAM_BENCH").map_or_else(
@@ -113,29 +109,15 @@ fn check(p: &BenchPuzzle, timeout_ms: u64) {
 }
 
 #[test]
-fn every_fast_bench_puzzle_gets_its_known_status() {
+fn every_bench_puzzle_gets_its_known_status() {
     let all = load_all();
     assert_eq!(all.len(), 221, "the benchmark set has 221 puzzles");
     let mut checked = 0;
-    for p in all
-        .iter()
-        .filter(|p| p.status != "unknown" && !SLOW.contains(&p.name.as_str()))
-    {
+    for p in all.iter().filter(|p| p.status != "unknown") {
         check(p, 20_000);
         checked += 1;
     }
-    assert_eq!(checked, 219 - SLOW.len());
-}
-
-#[test]
-#[ignore = "search-heavy puzzles, seconds each: run with --release --ignored"]
-fn slow_bench_puzzles_get_their_known_status() {
-    for p in load_all()
-        .iter()
-        .filter(|p| SLOW.contains(&p.name.as_str()))
-    {
-        check(p, 60_000);
-    }
+    assert_eq!(checked, 219);
 }
 
 /// The `.non` copies shipped with the set read back to the JSON's clues.
@@ -222,19 +204,16 @@ fn timeout_is_honoured_on_faase() {
 }
 
 /// The learning search alone (forced on right after the root propagation, the depth-first
-/// search never resumed) gives every fast puzzle of the set its known status, with valid
+/// search never resumed) gives every known-status puzzle of the set its status, with valid
 /// pictures: the same verdicts as the depth-first search.
 #[test]
-fn learning_search_agrees_on_the_fast_bench_puzzles() {
+fn learning_search_agrees_on_the_bench_puzzles() {
     let options = SolveOptions {
         learn_after_nodes: Some(0),
         alternate: false,
     };
     let mut checked = 0;
-    for p in load_all()
-        .iter()
-        .filter(|p| p.status != "unknown" && !SLOW.contains(&p.name.as_str()))
-    {
+    for p in load_all().iter().filter(|p| p.status != "unknown") {
         let puzzle = Puzzle::new(&p.rows, &p.cols).expect("valid");
         let v = solve_puzzle_with(&puzzle, None, None, std::time::Instant::now(), options);
         let want = match p.status.as_str() {
@@ -252,7 +231,7 @@ fn learning_search_agrees_on_the_fast_bench_puzzles() {
         }
         checked += 1;
     }
-    assert_eq!(checked, 219 - SLOW.len());
+    assert_eq!(checked, 219);
 }
 
 /// A tiny limit on a puzzle that needs the learning search: the verdict is `timeout`, with
