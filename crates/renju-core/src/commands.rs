@@ -15,10 +15,11 @@
 //!   `move` then answers `after_end`. Off-board, occupied or malformed moves of a record are
 //!   input errors there (only `validate` judges records).
 
-use crate::board::{Board, Color, Point};
+use crate::board::{Board, Color, Point, SIZE};
+use crate::checked::{Stone, check_position};
 use crate::error::InputError;
 use crate::game::{EndReason, Game, MoveFault, Outcome};
-use crate::notation::{MoveSpec, ParsedMove, to_notation};
+use crate::notation::{MoveSpec, ParsedMove};
 use crate::rules::{self, Foul, Rule};
 use serde::{Deserialize, Serialize};
 
@@ -207,13 +208,14 @@ fn parse_moves(moves: &[MoveSpec]) -> Result<Vec<ParsedMove>, InputError> {
         .collect()
 }
 
-/// Build the game of a `check`/`move` input.
-fn position(
+/// Build the game of a `check`/`move` input, and list its stones: in record order, numbered
+/// from 1 by their move in the record (passes count), or unnumbered by point for a board.
+pub(crate) fn position(
     moves: Option<&[MoveSpec]>,
     board: Option<&[String]>,
     to_move: Option<Color>,
     rule: Rule,
-) -> Result<Game, InputError> {
+) -> Result<(Game, Vec<Stone>), InputError> {
     match (moves, board) {
         (Some(_), Some(_)) => Err(InputError::new(
             "",
@@ -222,7 +224,9 @@ fn position(
         (Some(moves), None) => {
             let parsed = parse_moves(moves)?;
             let mut game = Game::new(rule);
+            let mut stones = Vec::new();
             for (k, m) in parsed.into_iter().enumerate() {
+                let color = game.to_move;
                 if let Err(fault) = game.play(k, m, false) {
                     let what = match fault {
                         MoveFault::OffBoard => "is off the board",
@@ -236,6 +240,13 @@ fn position(
                         ),
                     ));
                 }
+                if let ParsedMove::At(at) = m {
+                    stones.push(Stone {
+                        at,
+                        color,
+                        number: Some(k + 1),
+                    });
+                }
             }
             if let Some(c) = to_move.filter(|&c| c != game.to_move) {
                 return Err(InputError::new(
@@ -248,9 +259,23 @@ fn position(
                     ),
                 ));
             }
-            Ok(game)
+            Ok((game, stones))
         }
-        (None, Some(rows)) => board_position(rows, to_move, rule),
+        (None, Some(rows)) => {
+            let game = board_position(rows, to_move, rule)?;
+            let stones = (0..SIZE * SIZE)
+                .map(Point::from_index)
+                .filter_map(|at| {
+                    let color = game.board.get(at)?;
+                    Some(Stone {
+                        at,
+                        color,
+                        number: None,
+                    })
+                })
+                .collect();
+            Ok((game, stones))
+        }
         (None, None) => {
             let game = Game::new(rule);
             if to_move == Some(Color::White) {
@@ -259,7 +284,7 @@ fn position(
                     "on the empty board black is to move",
                 ));
             }
-            Ok(game)
+            Ok((game, Vec::new()))
         }
     }
 }
@@ -343,37 +368,15 @@ fn board_position(rows: &[String], to_move: Option<Color>, rule: Rule) -> Result
     Ok(Game::from_position(board, rule, side, outcome))
 }
 
-/// `renju check`: side to move, black's forbidden points, winner.
+/// `renju check`: side to move, black's forbidden points, winner. The position's work is
+/// [`check_position`]'s; this only spells it the contract's way.
 pub fn check(input: CheckInput) -> Result<CheckVerdict, InputError> {
-    let game = position(
-        input.moves.as_deref(),
-        input.board.as_deref(),
-        input.to_move,
-        input.rule,
-    )?;
-    let forbidden = rules::forbidden_points(&game.board, game.rule)
-        .into_iter()
-        .map(|(p, reason)| ForbiddenPoint {
-            at: to_notation(p),
-            reason,
-        })
-        .collect();
-    let winner = game.outcome.and_then(|o| {
-        o.winner.map(|color| Winner {
-            color,
-            move_index: o.at,
-        })
-    });
-    Ok(CheckVerdict {
-        to_move: game.to_move,
-        forbidden,
-        winner,
-    })
+    check_position(&input).map(|p| p.verdict())
 }
 
 /// `renju move`: is the side to move's candidate legal, and does it win?
 pub fn r#move(input: MoveInput) -> Result<MoveVerdict, InputError> {
-    let mut game = position(
+    let (mut game, _) = position(
         input.moves.as_deref(),
         input.board.as_deref(),
         input.to_move,
