@@ -30,13 +30,25 @@ pub struct CheckedPosition {
     pub winner: Option<Winner>,
 }
 
-/// Builds the position of a `check` input and finds black's forbidden points once.
+/// Builds the position of a `check` input, with its stones, and finds black's forbidden
+/// points once.
 pub fn check_position(input: &CheckInput) -> Result<CheckedPosition, InputError> {
-    let (game, stones) = position(
+    checked(input, true)
+}
+
+/// [`check_position`], listing the stones only when `with_stones` (`check` itself does
+/// without them).
+pub(crate) fn checked(
+    input: &CheckInput,
+    with_stones: bool,
+) -> Result<CheckedPosition, InputError> {
+    let mut stones = Vec::new();
+    let game = position(
         input.moves.as_deref(),
         input.board.as_deref(),
         input.to_move,
         input.rule,
+        with_stones.then_some(&mut stones),
     )?;
     let winner = game.outcome.and_then(|o| {
         o.winner.map(|color| Winner {
