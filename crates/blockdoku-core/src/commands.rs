@@ -7,6 +7,7 @@
 use crate::engine::{Evaluator, best_plan};
 use crate::error::InputError;
 use crate::geometry::{DEFAULT_SIZE, Geometry, Units, default_box};
+use crate::outcome::{clear_outcome, place_outcome};
 use crate::piece::{Piece, Placement};
 use crate::rules::{IllegalReason, Scoring, apply, check};
 use crate::selfplay::{Ending, GameRecord, game_seeds, play_game};
@@ -21,7 +22,7 @@ fn default_size() -> usize {
 }
 
 /// Builds the geometry from the optional `size` and `box` of an input.
-fn geometry(size: usize, box_size: Option<usize>) -> Result<Geometry, InputError> {
+pub(crate) fn geometry(size: usize, box_size: Option<usize>) -> Result<Geometry, InputError> {
     Geometry::new(size, box_size.unwrap_or_else(|| default_box(size)))
 }
 
@@ -77,16 +78,14 @@ pub struct ClearVerdict {
 }
 
 pub fn clear(input: ClearInput) -> Result<ClearVerdict, InputError> {
-    let geo = geometry(input.size, input.box_size)?;
-    let board = geo.parse_board(&input.board, "/board")?;
-    let (after, units) = geo.clear(board);
-    let c = Cleared::from(units);
+    let out = clear_outcome(&input)?;
+    let c = Cleared::from(out.units);
     Ok(ClearVerdict {
         rows: c.rows,
         cols: c.cols,
         boxes: c.boxes,
         cells: c.cells,
-        board: geo.render(after),
+        board: out.geometry.render(out.after),
     })
 }
 
@@ -129,7 +128,7 @@ pub struct PlaceVerdict {
 /// Checks that `at` is within a sane range (each coordinate in `-size..=size`); a piece may
 /// still stick out of the board from there, which is a move's `out_of_bounds`, not an input
 /// error.
-fn check_at(at: [i64; 2], size: usize, path: &str) -> Result<(), InputError> {
+pub(crate) fn check_at(at: [i64; 2], size: usize, path: &str) -> Result<(), InputError> {
     let n = size as i64;
     for (k, &v) in at.iter().enumerate() {
         if v < -n || v > n {
@@ -147,30 +146,24 @@ fn check_at(at: [i64; 2], size: usize, path: &str) -> Result<(), InputError> {
 }
 
 pub fn place(input: PlaceInput) -> Result<PlaceVerdict, InputError> {
-    let geo = geometry(input.size, input.box_size)?;
-    let board = geo.parse_board(&input.board, "/board")?;
-    let piece = Piece::parse(&input.piece, "/piece")?;
-    check_at(input.at, geo.size(), "/at")?;
-    let placement = Placement::new(&piece, &geo);
-    match check(board, placement.mask_at_rc(input.at[0], input.at[1])) {
-        Err(reason) => Ok(PlaceVerdict {
+    let placed = place_outcome(&input)?;
+    let geo = &placed.geometry;
+    Ok(match placed.result {
+        Err(reason) => PlaceVerdict {
             legal: false,
             reason: Some(reason),
             points: 0,
             cleared: Units::default().into(),
-            board: geo.render(board),
-        }),
-        Ok(mask) => {
-            let out = apply(&geo, board, mask, input.scoring, input.streak);
-            Ok(PlaceVerdict {
-                legal: true,
-                reason: None,
-                points: out.points,
-                cleared: out.units.into(),
-                board: geo.render(out.board),
-            })
-        }
-    }
+            board: geo.render(placed.board),
+        },
+        Ok(out) => PlaceVerdict {
+            legal: true,
+            reason: None,
+            points: out.points,
+            cleared: out.units.into(),
+            board: geo.render(out.board),
+        },
+    })
 }
 
 // ---------------------------------------------------------------------------------------

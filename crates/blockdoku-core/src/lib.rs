@@ -8,6 +8,7 @@
 //! - Pieces ([`piece`]) are text rows of `#` and `.` with no empty border row or column and
 //!   8-connected cells (diagonal pieces are legal, `["#.#"]` is not); the default set holds
 //!   the 47 fixed shapes of Blockudoku-style games.
+//! - [`outcome`]: `place` and `clear` worked out as bitboards, for callers that draw them.
 //! - Scoring ([`rules`]): `classic` (10 per cleared cell) or `combo`.
 //! - The engine ([`engine`]) searches every order and placement of a tray, then compares the
 //!   ten best plans by a one-piece lookahead; [`selfplay`] deals trays with SplitMix64 so a
@@ -18,6 +19,7 @@ pub mod commands;
 pub mod engine;
 pub mod error;
 pub mod geometry;
+pub mod outcome;
 pub mod piece;
 pub mod rules;
 pub mod selfplay;
@@ -28,5 +30,6 @@ pub use commands::{
     SelfplayInput, SelfplayStatus, SelfplayVerdict, best, clear, fits, place, play, selfplay,
 };
 pub use error::InputError;
+pub use outcome::{ClearOutcome, PlaceOutcome, clear_outcome, place_outcome};
 pub use rules::{IllegalReason, Scoring};
 pub use selfplay::Ending;

@@ -28,6 +28,17 @@ pub enum IllegalReason {
     Overlap,
 }
 
+impl IllegalReason {
+    /// The contract's spelling (the serde name), for text that quotes a verdict without going
+    /// through JSON (the render crate's captions).
+    pub fn name(&self) -> &'static str {
+        match self {
+            IllegalReason::OutOfBounds => "out_of_bounds",
+            IllegalReason::Overlap => "overlap",
+        }
+    }
+}
+
 /// Per-unit bonus of the combo scoring for a move that completes `c` units.
 pub fn combo_tier(c: u32) -> u64 {
     match c {
@@ -92,6 +103,19 @@ pub fn check(board: u128, mask: Option<u128>) -> Result<u128, IllegalReason> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn illegal_reason_names_are_the_serde_names() {
+        // An exhaustive match, so a new variant fails to compile here until it is listed.
+        let all = |r: IllegalReason| match r {
+            IllegalReason::OutOfBounds | IllegalReason::Overlap => (),
+        };
+        for reason in [IllegalReason::OutOfBounds, IllegalReason::Overlap] {
+            all(reason);
+            let json = serde_json::to_value(reason).expect("serialises");
+            assert_eq!(json, serde_json::Value::from(reason.name()), "{reason:?}");
+        }
+    }
 
     #[test]
     fn combo_tiers_follow_the_contract() {

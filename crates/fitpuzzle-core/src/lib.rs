@@ -22,4 +22,6 @@ pub mod shape;
 
 pub use board::MAX_CELLS;
 pub use error::InputError;
-pub use matching::{EmptyHole, Placement, SolveInput, SolveVerdict, UnusedPiece, solve};
+pub use matching::{
+    EmptyHole, Placement, SolveInput, SolveVerdict, Solved, UnusedPiece, solve, solve_with_regions,
+};

@@ -105,8 +105,25 @@ pub struct UnusedPiece {
     pub at: [u32; 2],
 }
 
+/// A solution together with the holes and pieces it was worked out on, for callers that draw
+/// it (the render crate): they get the engine's own regions instead of extracting them again.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Solved {
+    pub verdict: SolveVerdict,
+    /// The board's holes, numbered as in the verdict's `hole` fields.
+    pub holes: Regions,
+    /// The table's pieces, numbered as in the verdict's `piece` fields.
+    pub pieces: Regions,
+}
+
 /// Fills as many board cells as possible with the table's pieces (see the module docs).
 pub fn solve(input: SolveInput) -> Result<SolveVerdict, InputError> {
+    solve_with_regions(input).map(|s| s.verdict)
+}
+
+/// [`solve`], keeping the regions it found. Costs no extra memory: the solver holds both
+/// region lists to the end anyway.
+pub fn solve_with_regions(input: SolveInput) -> Result<Solved, InputError> {
     let board = Grid::from_rows("game_board", &input.game_board)?;
     let table = Grid::from_rows("table", &input.table)?;
     // The grids are copied; free the input rows before the solver allocates its own tables.
@@ -194,11 +211,15 @@ pub fn solve(input: SolveInput) -> Result<SolveVerdict, InputError> {
         })
         .collect();
 
-    Ok(SolveVerdict {
-        filled,
-        placements,
-        empty_holes,
-        unused_pieces,
+    Ok(Solved {
+        verdict: SolveVerdict {
+            filled,
+            placements,
+            empty_holes,
+            unused_pieces,
+        },
+        holes,
+        pieces,
     })
 }
 
@@ -383,14 +404,24 @@ mod tests {
 
     /// Checks every promise of the verdict against the brute force.
     fn check(board: &[Vec<u8>], table: &[Vec<u8>], allow_flip: bool) {
-        let v = solve(SolveInput {
+        let input = SolveInput {
             game_board: board.to_vec(),
             table: table.to_vec(),
             allow_flip,
-        })
-        .unwrap();
+        };
+        let solved = solve_with_regions(input.clone()).unwrap();
+        let v = solve(input).unwrap();
+        assert_eq!(solved.verdict, v, "solve is solve_with_regions' verdict");
         let holes = brute_regions(board, 0);
         let pieces = brute_regions(table, 1);
+        // The regions handed out are the numbered holes and pieces the verdict refers to.
+        let listed = |r: &Regions| -> Vec<Cells> {
+            (0..r.len())
+                .map(|k| as_cells(&r.coords(k).collect::<Vec<_>>()))
+                .collect()
+        };
+        assert_eq!(listed(&solved.holes), holes, "holes");
+        assert_eq!(listed(&solved.pieces), pieces, "pieces");
         let best = class_max(&holes, &pieces, allow_flip);
         if holes.len() <= 16 && pieces.len() <= 16 {
             assert_eq!(

@@ -1,9 +1,10 @@
 //! Blockdoku pictures: the board with its box lines, a piece placed on it (blue when the move
 //! is legal, red where it is not), and the cells the move clears highlighted.
 
-use blockdoku_core::geometry::{DEFAULT_SIZE, Geometry, default_box};
-use blockdoku_core::piece::Piece;
-use blockdoku_core::{ClearInput, IllegalReason, InputError, PlaceInput, Scoring, clear, place};
+use blockdoku_core::geometry::{DEFAULT_SIZE, Geometry};
+use blockdoku_core::{
+    ClearInput, Cleared, InputError, PlaceInput, Scoring, clear_outcome, place_outcome,
+};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -51,27 +52,30 @@ const CLEARED_EDGE: &str = "#a16207";
 /// Draws a blockdoku board, and a move on it when the input has one, as one SVG document.
 pub fn blockdoku(input: BlockdokuInput) -> Result<String, InputError> {
     let (n, box_size) = (input.size, input.box_size);
-    // The engine checks the input and says what the move does; the picture follows it.
-    let (caption, placement) = match (&input.piece, input.at) {
+    // The engine checks the input and works out the move; the picture and its caption show
+    // the engine's own board, placement and clear.
+    match (&input.piece, input.at) {
         (None, None) => {
-            let verdict = clear(ClearInput {
+            let out = clear_outcome(&ClearInput {
                 board: input.board.clone(),
                 size: n,
                 box_size,
             })?;
-            let caption = if verdict.cells == 0 {
+            let cleared = Cleared::from(out.units);
+            let caption = if cleared.cells == 0 {
                 "no full row, column or box".to_string()
             } else {
                 format!(
                     "full, cleared at once (yellow): {}; {} cells",
-                    units(&verdict.rows, &verdict.cols, &verdict.boxes),
-                    verdict.cells
+                    units(&cleared),
+                    cleared.cells
                 )
             };
-            (caption, None)
+            let cells = paint(&out.geometry, out.board, out.units.cells);
+            Ok(draw(&out.geometry, &cells, &[caption]))
         }
         (Some(piece), Some(at)) => {
-            let verdict = place(PlaceInput {
+            let out = place_outcome(&PlaceInput {
                 board: input.board.clone(),
                 piece: piece.clone(),
                 at,
@@ -80,63 +84,64 @@ pub fn blockdoku(input: BlockdokuInput) -> Result<String, InputError> {
                 size: n,
                 box_size,
             })?;
-            let cleared = &verdict.cleared;
-            let caption = match verdict.reason {
-                Some(reason) => format!(
-                    "piece at [{}, {}]: illegal ({}), drawn red",
-                    at[0],
-                    at[1],
-                    reason_name(reason)
+            let (caption, fill, clears) = match &out.result {
+                Err(reason) => (
+                    format!(
+                        "piece at [{}, {}]: illegal ({}), drawn red",
+                        at[0],
+                        at[1],
+                        reason.name()
+                    ),
+                    ALERT,
+                    0,
                 ),
-                None if cleared.cells == 0 => format!(
-                    "piece at [{}, {}] (blue): legal, {} points, clears nothing",
-                    at[0], at[1], verdict.points
-                ),
-                None => format!(
-                    "piece at [{}, {}] (blue): legal, {} points, clears {} (yellow), {} cells",
-                    at[0],
-                    at[1],
-                    verdict.points,
-                    units(&cleared.rows, &cleared.cols, &cleared.boxes),
-                    cleared.cells
-                ),
+                Ok(moved) => {
+                    let cleared = Cleared::from(moved.units);
+                    let caption = if cleared.cells == 0 {
+                        format!(
+                            "piece at [{}, {}] (blue): legal, {} points, clears nothing",
+                            at[0], at[1], moved.points
+                        )
+                    } else {
+                        format!(
+                            "piece at [{}, {}] (blue): legal, {} points, clears {} (yellow), {} cells",
+                            at[0],
+                            at[1],
+                            moved.points,
+                            units(&cleared),
+                            cleared.cells
+                        )
+                    };
+                    (caption, PLACED, moved.units.cells)
+                }
             };
-            let piece = Piece::parse(piece, "/piece")?;
-            (caption, Some((piece, at, verdict.legal)))
-        }
-        (Some(_), None) => return Err(InputError::new("", "`piece` needs `at` beside it")),
-        (None, Some(_)) => return Err(InputError::new("", "`at` needs `piece` beside it")),
-    };
-    let geo = Geometry::new(n, box_size.unwrap_or_else(|| default_box(n)))?;
-    let board = geo.parse_board(&input.board, "/board")?;
-    let mut cells: Vec<Paint> = (0..n * n)
-        .map(|k| Paint {
-            fill: if board & geo.bit(k / n, k % n) != 0 {
-                OCCUPIED
-            } else {
-                EMPTY
-            },
-            cleared: false,
-        })
-        .collect();
-    let mut after = board;
-    if let Some((piece, at, legal)) = placement {
-        let inside = |v: i64| usize::try_from(v).ok().filter(|&v| v < n);
-        for &(r, c) in piece.cells() {
-            let (r, c) = (at[0] + r as i64, at[1] + c as i64);
-            if let (Some(r), Some(c)) = (inside(r), inside(c)) {
-                cells[r * n + c].fill = if legal { PLACED } else { ALERT };
-                if legal {
-                    after |= geo.bit(r, c);
+            let mut cells = paint(&out.geometry, out.board, clears);
+            // The piece's cells that lie on the board; an illegal move may stick out of it.
+            let inside = |v: i64| usize::try_from(v).ok().filter(|&v| v < n);
+            for &(r, c) in out.piece.cells() {
+                if let (Some(r), Some(c)) = (inside(at[0] + r as i64), inside(at[1] + c as i64)) {
+                    cells[r * n + c].fill = fill;
                 }
             }
+            Ok(draw(&out.geometry, &cells, &[caption]))
         }
+        (Some(_), None) => Err(InputError::new("", "`piece` needs `at` beside it")),
+        (None, Some(_)) => Err(InputError::new("", "`at` needs `piece` beside it")),
     }
-    let full = geo.full_units(after).cells;
-    for (k, paint) in cells.iter_mut().enumerate() {
-        paint.cleared = full >> k & 1 == 1;
-    }
-    Ok(draw(&geo, &cells, &[caption]))
+}
+
+/// The board before the move, with the cells of `cleared` marked.
+fn paint(geo: &Geometry, board: u128, cleared: u128) -> Vec<Paint> {
+    let n = geo.size();
+    (0..n * n)
+        .map(|k| {
+            let bit = geo.bit(k / n, k % n);
+            Paint {
+                fill: if board & bit != 0 { OCCUPIED } else { EMPTY },
+                cleared: cleared & bit != 0,
+            }
+        })
+        .collect()
 }
 
 /// How one cell looks.
@@ -146,21 +151,13 @@ struct Paint {
     cleared: bool,
 }
 
-/// The contract's spelling of why a move is illegal.
-fn reason_name(reason: IllegalReason) -> &'static str {
-    match reason {
-        IllegalReason::OutOfBounds => "out_of_bounds",
-        IllegalReason::Overlap => "overlap",
-    }
-}
-
 /// `rows 1, 8; column 4; box 0`.
-fn units(rows: &[usize], cols: &[usize], boxes: &[usize]) -> String {
+fn units(cleared: &Cleared) -> String {
     let mut parts = Vec::new();
     for (one, many, list) in [
-        ("row", "rows", rows),
-        ("column", "columns", cols),
-        ("box", "boxes", boxes),
+        ("row", "rows", &cleared.rows),
+        ("column", "columns", &cleared.cols),
+        ("box", "boxes", &cleared.boxes),
     ] {
         if !list.is_empty() {
             let numbers: Vec<String> = list.iter().map(usize::to_string).collect();

@@ -3,8 +3,7 @@
 //! empty are hatched and unused pieces grey.
 
 use fitpuzzle_core::board::Grid;
-use fitpuzzle_core::regions::Regions;
-use fitpuzzle_core::{InputError, SolveInput, solve};
+use fitpuzzle_core::{InputError, SolveInput, Solved, solve_with_regions};
 
 use crate::doc::{Doc, GRID, INK, MARGIN, caption_height, caption_width, count, palette};
 use crate::too_large;
@@ -28,9 +27,12 @@ pub fn fitpuzzle(input: SolveInput) -> Result<String, InputError> {
             return Err(InputError { path, message });
         }
     }
-    let verdict = solve(input)?;
-    let holes = Regions::extract(&board, 0);
-    let pieces = Regions::extract(&table, 1);
+    // The holes and pieces are the solver's own, numbered as its verdict numbers them.
+    let Solved {
+        verdict,
+        holes,
+        pieces,
+    } = solve_with_regions(input)?;
     // What fills each hole, and where each piece went.
     let mut filler = vec![None; holes.len()];
     let mut used = vec![false; pieces.len()];

@@ -2,8 +2,7 @@
 //! a game record), and black's forbidden points marked by reason, with a legend.
 
 use renju_core::board::SIZE;
-use renju_core::notation::ParsedMove;
-use renju_core::{Board, CheckInput, Color, Foul, InputError, MoveSpec, Point, check};
+use renju_core::{CheckInput, Color, Foul, InputError, Point, check_position};
 
 use crate::doc::{ALERT, DARK, Doc, INK, MARGIN, caption_height, caption_width, count};
 
@@ -26,42 +25,17 @@ fn mark(reason: Foul) -> (&'static str, &'static str, &'static str) {
 /// Draws a `renju check` input (a record or a board) and black's forbidden points as one SVG
 /// document.
 pub fn renju(input: CheckInput) -> Result<String, InputError> {
-    let verdict = check(input.clone())?;
-    // `check` accepted the position, so every move below is on a free point of the board.
-    let mut stones: Vec<(Point, Color, Option<usize>)> = Vec::new();
-    if let Some(moves) = &input.moves {
-        let mut colour = Color::Black;
-        for (k, m) in moves.iter().enumerate() {
-            if let Ok(ParsedMove::At(p)) = m.parse() {
-                stones.push((p, colour, Some(k + 1)));
-            }
-            colour = colour.opponent();
-        }
-    }
-    if let Some(rows) = &input.board {
-        let board = Board::from_rows(rows).map_err(|(_, msg)| InputError::new("/board", msg))?;
-        for index in 0..SIZE * SIZE {
-            let p = Point::from_index(index);
-            if let Some(colour) = board.get(p) {
-                stones.push((p, colour, None));
-            }
-        }
-    }
-    let forbidden: Vec<(Point, Foul)> = verdict
-        .forbidden
-        .iter()
-        .filter_map(|f| match MoveSpec::Text(f.at.as_str().into()).parse() {
-            Ok(ParsedMove::At(p)) => Some((p, f.reason)),
-            _ => None,
-        })
-        .collect();
+    // The engine's own position: the stones it placed and the forbidden points it found, the
+    // same work its `check` verdict is spelled from.
+    let position = check_position(&input)?;
+    let forbidden = &position.forbidden;
 
-    let mut caption = vec![match &verdict.winner {
+    let mut caption = vec![match &position.winner {
         Some(w) => match w.move_index {
             Some(k) => format!("{} won with move {}", w.color.name(), k + 1),
             None => format!("{} has won", w.color.name()),
         },
-        None => format!("{} to move", verdict.to_move.name()),
+        None => format!("{} to move", position.to_move.name()),
     }];
     caption.push(format!(
         "{} for black",
@@ -81,16 +55,16 @@ pub fn renju(input: CheckInput) -> Result<String, InputError> {
     };
     board(&mut doc, (MARGIN, MARGIN), board_side, at);
 
-    let last = stones.iter().filter_map(|s| s.2).max();
+    let last = position.stones.iter().filter_map(|s| s.number).max();
     doc.open("g", &[("class", "stones")]);
-    for &(p, colour, number) in &stones {
-        let (x, y) = at(p);
-        let (fill, ink) = match colour {
+    for stone in &position.stones {
+        let (x, y) = at(stone.at);
+        let (fill, ink) = match stone.color {
             Color::Black => (DARK, LIGHT),
             Color::White => (LIGHT, DARK),
         };
         doc.circle(x, y, STEP * 0.46, &[("fill", fill), ("stroke", DARK)]);
-        if let Some(n) = number {
+        if let Some(n) = stone.number {
             let text = n.to_string();
             let size = if text.len() > 2 { 10.0 } else { 12.0 };
             let ink = if Some(n) == last { ALERT } else { ink };
@@ -100,7 +74,7 @@ pub fn renju(input: CheckInput) -> Result<String, InputError> {
     doc.close();
 
     doc.open("g", &[("class", "forbidden"), ("font-weight", "bold")]);
-    for &(p, reason) in &forbidden {
+    for &(p, reason) in forbidden {
         let (x, y) = at(p);
         let (colour, label, _) = mark(reason);
         forbidden_mark(&mut doc, (x, y), colour, label);

@@ -242,6 +242,14 @@ fn blockdoku_highlights_what_a_move_clears() {
     let svg = blockdoku(input(BLOCKDOKU_ILLEGAL)).unwrap();
     assert!(svg.contains("illegal (overlap)"), "{svg}");
     assert!(!svg.contains("#facc15"), "an illegal move clears nothing");
+    // Nor does it on a board that already has a full row (the picture used to highlight it).
+    let full_row = "{\"board\": [\".........\", \"#########\", \".........\", \".........\", \".........\", \".........\", \".........\", \".........\", \".........\"], \"piece\": [\"##\"], \"at\": [1, 0]}";
+    let svg = blockdoku(input(full_row)).unwrap();
+    assert!(svg.contains("illegal (overlap)"), "{svg}");
+    assert!(
+        !svg.contains("#facc15"),
+        "an illegal move clears nothing: {svg}"
+    );
     let svg = blockdoku(input(BLOCKDOKU_CLEAR)).unwrap();
     assert_eq!(svg.matches("#facc15").count(), 9, "the full top row");
 }

@@ -7,10 +7,12 @@
 //! - [`rules`]: the exact recursive forbidden-move test and the whole-board forbidden map.
 //! - [`game`]: replaying records (turns, passes, wins, fouls, draws).
 //! - [`commands`]: the contract's `check`, `move`, `validate`.
+//! - [`checked`]: the position behind `check` in engine terms (stones, forbidden points).
 //! - [`sample`]: seeded realistic middle-game positions (benches, tests).
 #![deny(clippy::print_stdout, clippy::print_stderr)]
 
 pub mod board;
+pub mod checked;
 pub mod commands;
 pub mod error;
 pub mod game;
@@ -25,6 +27,7 @@ mod reference;
 mod tests;
 
 pub use board::{Board, Color, Point};
+pub use checked::{CheckedPosition, Stone, check_position};
 pub use commands::{
     CheckInput, CheckVerdict, MoveInput, MoveVerdict, ValidateInput, ValidateVerdict, check,
     r#move, validate,

@@ -1,9 +1,10 @@
 //! Named tricky positions written from the rules, snapshots of `check` on them, and property
 //! tests against the slow reference implementation.
 
-use crate::board::{Board, Color, Point};
+use crate::board::{Board, Color, Point, SIZE};
+use crate::checked::check_position;
 use crate::commands::{CheckInput, CheckVerdict, check};
-use crate::notation::{pt, to_notation};
+use crate::notation::{MoveSpec, pt, to_notation};
 use crate::reference;
 use crate::rules::{self, BlackMove, Foul, Rule, classify_black, forbidden_map};
 use proptest::prelude::*;
@@ -482,29 +483,115 @@ fn threes_without_room_are_no_threes() {
     assert_eq!(judge(&EDGE_THREE, "a8"), BlackMove::Legal);
 }
 
+/// The named positions, as `snapshots_of_check` names them.
+const FIXTURES: [(&str, &[&str; 15]); 16] = [
+    ("double_three", &DOUBLE_THREE),
+    ("four_three", &FOUR_THREE),
+    ("double_four_split", &DOUBLE_FOUR_SPLIT),
+    ("double_four_pairs", &DOUBLE_FOUR_PAIRS),
+    ("overline", &OVERLINE),
+    ("three_only_sf_is_overline", &THREE_ONLY_SF_IS_OVERLINE),
+    ("three_sf_is_double_three", &THREE_SF_IS_DOUBLE_THREE),
+    ("three_sf_is_four_three", &THREE_SF_IS_FOUR_THREE),
+    ("three_sf_is_double_four", &THREE_SF_IS_DOUBLE_FOUR),
+    ("three_sf_makes_five", &THREE_SF_MAKES_FIVE),
+    ("two_levels", &TWO_LEVELS),
+    ("five_with_double_three", &FIVE_WITH_DOUBLE_THREE),
+    ("five_with_overline", &FIVE_WITH_OVERLINE),
+    ("blocked_three", &BLOCKED_THREE),
+    ("edge_three", &EDGE_THREE),
+    ("empty", &["..............."; 15]),
+];
+
 #[test]
 fn snapshots_of_check() {
-    let cases: [(&str, &[&str; 15]); 16] = [
-        ("double_three", &DOUBLE_THREE),
-        ("four_three", &FOUR_THREE),
-        ("double_four_split", &DOUBLE_FOUR_SPLIT),
-        ("double_four_pairs", &DOUBLE_FOUR_PAIRS),
-        ("overline", &OVERLINE),
-        ("three_only_sf_is_overline", &THREE_ONLY_SF_IS_OVERLINE),
-        ("three_sf_is_double_three", &THREE_SF_IS_DOUBLE_THREE),
-        ("three_sf_is_four_three", &THREE_SF_IS_FOUR_THREE),
-        ("three_sf_is_double_four", &THREE_SF_IS_DOUBLE_FOUR),
-        ("three_sf_makes_five", &THREE_SF_MAKES_FIVE),
-        ("two_levels", &TWO_LEVELS),
-        ("five_with_double_three", &FIVE_WITH_DOUBLE_THREE),
-        ("five_with_overline", &FIVE_WITH_OVERLINE),
-        ("blocked_three", &BLOCKED_THREE),
-        ("edge_three", &EDGE_THREE),
-        ("empty", &["..............."; 15]),
-    ];
-    for (name, rows) in cases {
+    for (name, rows) in FIXTURES {
         insta::assert_json_snapshot!(format!("check_{name}"), check_snapshot(rows));
     }
+}
+
+/// `check_position` and `check` agree on every named position, given as a board and as a
+/// record that reaches it (black's and white's stones alternately, in point order), and the
+/// stones it lists are the position's.
+#[test]
+fn check_position_agrees_with_check_on_the_fixtures() {
+    for (name, rows) in FIXTURES {
+        let board = Board::from_rows(&balanced(rows)).expect("board");
+        let by_colour = |c| {
+            (0..SIZE * SIZE)
+                .map(Point::from_index)
+                .filter(|&p| board.get(p) == Some(c))
+                .collect::<Vec<_>>()
+        };
+        let (black, white) = (by_colour(Color::Black), by_colour(Color::White));
+        let record: Vec<MoveSpec> = black
+            .iter()
+            .zip(&white)
+            .flat_map(|(&b, &w)| [b, w])
+            .map(|p| MoveSpec::Text(to_notation(p).into()))
+            .collect();
+        let as_board = CheckInput {
+            board: Some(board.to_rows()),
+            ..Default::default()
+        };
+        let as_record = CheckInput {
+            moves: Some(record.clone()),
+            ..Default::default()
+        };
+        let expect = rules::forbidden_points(&board, Rule::Renju);
+        for input in [as_board, as_record] {
+            let pos = check_position(&input).expect(name);
+            let v = check(input.clone()).expect(name);
+            let spelled: Vec<(String, Foul)> = pos
+                .forbidden
+                .iter()
+                .map(|&(p, f)| (to_notation(p), f))
+                .collect();
+            let reported: Vec<(String, Foul)> = v
+                .forbidden
+                .iter()
+                .map(|f| (f.at.clone(), f.reason))
+                .collect();
+            assert_eq!(spelled, reported, "{name}");
+            assert_eq!(pos.forbidden, expect, "{name}");
+            assert_eq!((pos.to_move, &pos.winner), (v.to_move, &v.winner), "{name}");
+            let mut placed = Board::new();
+            for s in &pos.stones {
+                placed.place(s.at, s.color);
+            }
+            assert_eq!(placed.to_rows(), board.to_rows(), "{name}: stones");
+            let numbers: Vec<Option<usize>> = pos.stones.iter().map(|s| s.number).collect();
+            if input.moves.is_some() {
+                let expect: Vec<Option<usize>> = (1..=record.len()).map(Some).collect();
+                assert_eq!(numbers, expect, "{name}: numbers");
+            } else {
+                assert!(numbers.iter().all(Option::is_none), "{name}: numbers");
+            }
+        }
+    }
+}
+
+/// A record's stones keep their move numbers across passes, and colours alternate with them.
+#[test]
+fn check_position_numbers_record_moves_counting_passes() {
+    let moves = ["h8", "pass", "i9", "j10"].map(|m| MoveSpec::Text(m.into()));
+    let pos = check_position(&CheckInput {
+        moves: Some(moves.to_vec()),
+        ..Default::default()
+    })
+    .expect("valid record");
+    let got: Vec<(Point, Color, Option<usize>)> = pos
+        .stones
+        .iter()
+        .map(|s| (s.at, s.color, s.number))
+        .collect();
+    let expect = vec![
+        (pt("h8"), Color::Black, Some(1)),
+        (pt("i9"), Color::Black, Some(3)),
+        (pt("j10"), Color::White, Some(4)),
+    ];
+    assert_eq!(got, expect);
+    assert_eq!(pos.to_move, Color::Black);
 }
 
 // ---- property tests ----
