@@ -305,8 +305,9 @@ const LEARN_SLICE_GROWTH: u32 = 6;
 /// section 25.4 -> 18.6 s CPU.
 const DFS_SLICE_GROWTH: u32 = 2;
 /// Each slice of the learning search is this many times the estimated work of the
-/// depth-first search's slice that follows it. Measured on the hard section (7 random
-/// 45x45 and 50x50 puzzles and Lion, CPU seconds): shares 1, 2, 3, 4, 5, 6 and 8 put the
+/// depth-first search's slice that follows it. Measured on the hard section as it was then
+/// (7 random 45x45 and 50x50 puzzles and Lion, CPU seconds; MiniSat's default options,
+/// before [`crate::sat`]'s were tuned and before [`DFS_SLICE_GROWTH`]): shares 1, 2, 3, 4, 5, 6 and 8 put the
 /// worst ratio to the better search alone at 6.5, 3.4, 3.2, 2.2, 2.8, 3.0 and 3.3
 /// (the learning search is chaotic: single puzzles move by 2x from one share to the next); the
 /// puzzles the learning search wins (random-50x50-s4: 11.9 -> 5.2 s, random-45x45-s8: 3.6 ->
