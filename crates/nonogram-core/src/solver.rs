@@ -22,11 +22,11 @@
 //!    second picture. This decides puzzles whose first solution the search cannot find in
 //!    time from the clues alone (`survey-faase`).
 //! 5. **Learning.** After [`LEARN_AFTER_NODES`] search nodes, the learning search
-//!    ([`crate::sat`]: a CDCL SAT solver on an automaton encoding of every line, seeded with
+//!    (`crate::sat`: a CDCL SAT solver on an automaton encoding of every line, seeded with
 //!    the cells the root's propagation and probing fixed) takes turns with the depth-first
 //!    search, in slices that double up to a bound, the learning search's four times the
-//!    estimated work of the depth-first search's at first ([`LEARN_SHARE`]) and up to 64
-//!    times later ([`DFS_SLICE_GROWTH`]). Both record every
+//!    estimated work of the depth-first search's at first (`LEARN_SHARE`) and up to 64
+//!    times later (`DFS_SLICE_GROWTH`). Both record every
 //!    picture they meet (the learning search blocks each recorded picture with a clause and
 //!    looks for another); two pictures, or either search exhausting its space, decide. The
 //!    learning search is the faster at refuting (proving `unique`) and on most hard open
