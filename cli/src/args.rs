@@ -33,7 +33,9 @@ pub enum Tool {
 
 #[derive(Debug, Args)]
 pub struct BatchArgs {
-    /// Case files and folders (searched recursively for *.json and *.jsonl, sorted).
+    /// Case files and folders (searched recursively for *.json and *.jsonl, sorted); a case
+    /// id as a batch prints it (`file.jsonl:3`) runs that case alone; `-` reads cases as
+    /// JSON Lines from stdin and answers each line as soon as it is done.
     #[arg(required = true)]
     pub paths: Vec<PathBuf>,
     /// Number of cases run at once (default: one per core).
@@ -42,10 +44,22 @@ pub struct BatchArgs {
     /// Run only the K-th of N disjoint slices of the cases (1 <= K <= N), e.g. `--shard 2/4`.
     #[arg(long, value_name = "K/N", value_parser = parse_shard)]
     pub shard: Option<(usize, usize)>,
-    /// Output format: JSON Lines; a JUnit XML report instead; or JSON Lines plus GitHub
-    /// Actions `::error` annotations on stderr for failing cases.
-    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = ReportFormat::Jsonl)]
-    pub report: ReportFormat,
+    /// Run only the cases whose id, `game command`, or note contains TEXT (repeatable: a
+    /// case is run when any TEXT matches).
+    #[arg(long, value_name = "TEXT")]
+    pub filter: Vec<String>,
+    /// Skip files and folders that GLOB matches while searching folders (repeatable). A
+    /// GLOB without `/` matches a file or folder name anywhere (`package.json`), one with
+    /// `/` the whole path (`fixtures/wip/**`).
+    #[arg(long, value_name = "GLOB")]
+    pub exclude: Vec<String>,
+    /// A report, several allowed: `jsonl` (the default), `junit`, `github` (JSON Lines plus
+    /// GitHub Actions annotations on stderr, and a Markdown summary when
+    /// GITHUB_STEP_SUMMARY is set) or `summary` (the counts as one JSON object). `=PATH`
+    /// writes it to a file; at most one report goes to stdout, which prints JSON Lines when
+    /// every report has a PATH.
+    #[arg(long, value_name = "FORMAT[=PATH]", value_parser = parse_report)]
+    pub report: Vec<Report>,
     /// Stop at the first failing or invalid case (its line is the last one printed).
     #[arg(long)]
     pub fail_fast: bool,
@@ -54,17 +68,86 @@ pub struct BatchArgs {
     /// what did not match written under it.
     #[arg(long, value_name = "DIR")]
     pub render: Option<PathBuf>,
+    /// Accept the verdicts: rewrite the `expect` fields of failing cases with the actual
+    /// values, in place (nothing else in the file changes); `--update=missing` also adds an
+    /// `expect` (the whole verdict, timing left out) to cases without one.
+    #[arg(
+        long,
+        value_name = "WHICH",
+        num_args = 0..=1,
+        require_equals = true,
+        default_missing_value = "failing"
+    )]
+    pub update: Option<UpdateMode>,
 }
 
-/// What `puzzles batch` prints.
+/// What `--update` rewrites.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum UpdateMode {
+    /// The mismatching fields of failing cases.
+    Failing,
+    /// Those, and a whole `expect` for the cases without one.
+    Missing,
+}
+
+/// One `--report FORMAT[=PATH]`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Report {
+    pub format: ReportFormat,
+    /// `None`: stdout (stderr for the annotations of `github`).
+    pub path: Option<PathBuf>,
+}
+
+/// What `puzzles batch` reports.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ReportFormat {
-    /// One JSON line per case on stdout.
+    /// One JSON line per case.
     Jsonl,
-    /// One JUnit XML document on stdout: a testsuite per case file, a testcase per case.
+    /// One JUnit XML document: a testsuite per case file, a testcase per case.
     Junit,
-    /// JSON Lines on stdout, and a GitHub Actions annotation on stderr per failing case.
+    /// JSON Lines, and a GitHub Actions annotation per failing case (on stderr, or in the
+    /// file).
     Github,
+    /// The end-of-run counts as one JSON object.
+    Summary,
+}
+
+impl ReportFormat {
+    pub const NAMES: [&str; 4] = ["jsonl", "junit", "github", "summary"];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            ReportFormat::Jsonl => "jsonl",
+            ReportFormat::Junit => "junit",
+            ReportFormat::Github => "github",
+            ReportFormat::Summary => "summary",
+        }
+    }
+}
+
+fn parse_report(text: &str) -> Result<Report, String> {
+    let (name, path) = match text.split_once('=') {
+        Some((name, path)) if path.is_empty() => {
+            return Err(format!("{name}= needs a PATH after `=`"));
+        }
+        Some((name, path)) => (name, Some(PathBuf::from(path))),
+        None => (text, None),
+    };
+    let format = [
+        ReportFormat::Jsonl,
+        ReportFormat::Junit,
+        ReportFormat::Github,
+        ReportFormat::Summary,
+    ]
+    .into_iter()
+    .find(|f| f.name() == name)
+    .ok_or_else(|| {
+        format!(
+            "unknown report {name:?}; the reports are {} (each optionally =PATH)",
+            ReportFormat::NAMES.join(", ")
+        )
+    })?;
+    Ok(Report { format, path })
 }
 
 #[derive(Debug, Args)]
@@ -250,5 +333,19 @@ mod tests {
         assert!(parse_shard("1/0").is_err());
         assert!(parse_shard("a/4").is_err());
         assert!(parse_shard("14").is_err());
+    }
+
+    #[test]
+    fn reports_take_an_optional_path() {
+        let report = parse_report("junit=out/x.xml").unwrap();
+        assert_eq!(report.format, ReportFormat::Junit);
+        assert_eq!(report.path, Some(PathBuf::from("out/x.xml")));
+        assert_eq!(parse_report("github").unwrap().path, None);
+        assert!(parse_report("junit=").is_err());
+        assert!(
+            parse_report("xml")
+                .unwrap_err()
+                .contains("jsonl, junit, github, summary")
+        );
     }
 }

@@ -63,7 +63,7 @@ fn run_json(command: &JsonCommand, args: &RunArgs) -> ExitStatus {
 }
 
 /// Parses the input in its format and runs the command on it; the verdict as JSON text.
-fn evaluate(command: &JsonCommand, args: &RunArgs, bytes: &[u8]) -> Result<String, CaseError> {
+pub fn evaluate(command: &JsonCommand, args: &RunArgs, bytes: &[u8]) -> Result<String, CaseError> {
     let timeout = args.timeout.filter(|_| command.takes_timeout());
     match input_format(command, args, bytes)? {
         Some(format) => {

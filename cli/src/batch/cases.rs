@@ -2,15 +2,29 @@
 //! `.jsonl` file one case per non-blank line, read a line at a time so a file of any size
 //! needs memory for only the cases in flight, and a bad line (not UTF-8, say) spoils only
 //! itself.
+//!
+//! A PATH may also be a case id as a batch prints it, `file.jsonl:3`: that case alone. Ids
+//! of one file are merged into one reading of it, so re-running the failures of a large file
+//! reads it once.
 
-use std::collections::HashSet;
+use std::collections::{BTreeSet, HashMap, HashSet};
 use std::fs::File;
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use super::glob::Glob;
 use crate::error::{CaseError, ErrorKind};
 use crate::run::json_text;
+
+/// How a case's file came to be run: named on the command line, found in a folder, or
+/// read from stdin. A file found in a folder that is no case gets a hint about `--exclude`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Found {
+    Named,
+    InFolder,
+    Stdin,
+}
 
 /// One case to run, as read from its file.
 #[derive(Debug)]
@@ -21,6 +35,9 @@ pub struct Case {
     pub file: Arc<str>,
     /// 1-based line of the file where the case starts.
     pub line: usize,
+    /// Byte offset in the file where the case's text starts (for `--update`).
+    pub offset: usize,
+    pub found: Found,
     /// The case's JSON text, or why it could not be read.
     pub text: Result<String, CaseError>,
 }
@@ -30,29 +47,117 @@ impl Case {
     pub fn size(&self) -> usize {
         self.text.as_ref().map_or(0, String::len)
     }
+
+    /// The folder a relative `input` path is read from: the case file's, or the current one.
+    pub fn folder(&self) -> &Path {
+        match self.found {
+            Found::Stdin => Path::new(""),
+            _ => Path::new(&*self.file).parent().unwrap_or(Path::new("")),
+        }
+    }
+
+    /// The case of one line of a `.jsonl` file or of stdin (`bytes` without its newline);
+    /// `None` for a blank line.
+    pub fn from_line(
+        file: &Arc<str>,
+        found: Found,
+        number: usize,
+        offset: usize,
+        bytes: &[u8],
+    ) -> Option<Case> {
+        let text = bytes.trim_ascii();
+        if text.is_empty() {
+            return None;
+        }
+        let leading = bytes.len() - bytes.trim_ascii_start().len();
+        let text = json_text(text).map(str::to_owned).map_err(|e| {
+            let column = e.column;
+            e.at_line(number, column)
+        });
+        Some(Case {
+            name: format!("{file}:{number}"),
+            file: file.clone(),
+            line: number,
+            offset: offset + leading,
+            found,
+            text,
+        })
+    }
+}
+
+/// A file to read cases from, and which of its lines were asked for (`None`: all).
+#[derive(Debug)]
+pub struct CaseFile {
+    pub path: PathBuf,
+    pub lines: Option<BTreeSet<usize>>,
+    pub found: Found,
 }
 
 /// The case files of the PATH arguments, in order: each folder searched recursively for
 /// `*.json` and `*.jsonl` files (sorted, following symbolic links but never into a folder
-/// already searched, so a link loop cannot repeat cases); each file as given (a missing one
-/// becomes a case that reports it).
-pub fn case_files(paths: &[PathBuf]) -> Vec<PathBuf> {
+/// already searched, so a link loop cannot repeat cases, and never into a path that
+/// `exclude` matches); each file as given (a missing one becomes a case that reports it);
+/// each case id (`file:line`) as a selection of its file's lines.
+pub fn case_files(paths: &[PathBuf], exclude: &[Glob]) -> Vec<CaseFile> {
     let mut searched = HashSet::new();
-    let mut files = Vec::new();
+    let mut files: Vec<CaseFile> = Vec::new();
+    // Where each selected file is in `files`, so that its ids are merged into one reading.
+    let mut selected: HashMap<PathBuf, usize> = HashMap::new();
     for path in paths {
         if path.is_dir() {
             let mut found = Vec::new();
-            search(path, &mut searched, &mut found);
+            search(path, exclude, &mut searched, &mut found);
             found.sort();
-            files.extend(found);
+            files.extend(found.into_iter().map(|path| CaseFile {
+                path,
+                lines: None,
+                found: Found::InFolder,
+            }));
+        } else if let Some((file, line)) = case_id(path) {
+            match selected.get(&file) {
+                Some(&at) => {
+                    if let Some(lines) = &mut files[at].lines {
+                        lines.insert(line);
+                    }
+                }
+                None => {
+                    selected.insert(file.clone(), files.len());
+                    files.push(CaseFile {
+                        path: file,
+                        lines: Some(BTreeSet::from([line])),
+                        found: Found::Named,
+                    });
+                }
+            }
         } else {
-            files.push(path.clone());
+            files.push(CaseFile {
+                path: path.clone(),
+                lines: None,
+                found: Found::Named,
+            });
         }
     }
     files
 }
 
-fn search(dir: &Path, searched: &mut HashSet<PathBuf>, files: &mut Vec<PathBuf>) {
+/// `file:line` when `path` is no file itself but names a line of an existing file.
+fn case_id(path: &Path) -> Option<(PathBuf, usize)> {
+    if path.exists() {
+        return None;
+    }
+    let text = path.to_str()?;
+    let (file, line) = text.rsplit_once(':')?;
+    let line: usize = line.parse().ok().filter(|&n| n > 0)?;
+    let file = PathBuf::from(file);
+    file.is_file().then_some((file, line))
+}
+
+/// A path as printed: `/` separators on every system.
+pub fn printed(path: &Path) -> String {
+    path.display().to_string().replace('\\', "/")
+}
+
+fn search(dir: &Path, exclude: &[Glob], searched: &mut HashSet<PathBuf>, files: &mut Vec<PathBuf>) {
     let real = std::fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf());
     if !searched.insert(real) {
         return;
@@ -62,8 +167,12 @@ fn search(dir: &Path, searched: &mut HashSet<PathBuf>, files: &mut Vec<PathBuf>)
     };
     for entry in entries.flatten() {
         let path = entry.path();
+        let name = printed(&path);
+        if exclude.iter().any(|glob| glob.matches(&name)) {
+            continue;
+        }
         if path.is_dir() {
-            search(&path, searched, files);
+            search(&path, exclude, searched, files);
         } else if path
             .extension()
             .is_some_and(|e| e == "json" || e == "jsonl")
@@ -76,8 +185,10 @@ fn search(dir: &Path, searched: &mut HashSet<PathBuf>, files: &mut Vec<PathBuf>)
 /// The cases of a list of files, read lazily in order.
 #[derive(Debug)]
 pub struct CaseReader {
-    files: std::vec::IntoIter<PathBuf>,
+    files: std::vec::IntoIter<CaseFile>,
     open: Option<OpenLines>,
+    /// Cases asked for by id that the file did not have, reported after its other cases.
+    missing: Vec<Case>,
     buffer: Vec<u8>,
 }
 
@@ -86,14 +197,20 @@ pub struct CaseReader {
 struct OpenLines {
     name: Arc<str>,
     reader: BufReader<File>,
+    found: Found,
+    /// Lines read so far, and the byte offset of the next line.
     line: usize,
+    offset: usize,
+    /// The lines asked for that are still to come (`None`: every line).
+    wanted: Option<BTreeSet<usize>>,
 }
 
 impl CaseReader {
-    pub fn new(files: Vec<PathBuf>) -> CaseReader {
+    pub fn new(files: Vec<CaseFile>) -> CaseReader {
         CaseReader {
             files: files.into_iter(),
             open: None,
+            missing: Vec::new(),
             buffer: Vec::new(),
         }
     }
@@ -102,39 +219,75 @@ impl CaseReader {
     fn next_line(&mut self) -> Option<Case> {
         let open = self.open.as_mut()?;
         loop {
+            if open.wanted.as_ref().is_some_and(BTreeSet::is_empty) {
+                self.open = None;
+                return None;
+            }
             self.buffer.clear();
             let read = open.reader.read_until(b'\n', &mut self.buffer);
             let number = open.line + 1;
-            let case = |text| Case {
-                name: format!("{}:{number}", open.name),
-                file: open.name.clone(),
-                line: number,
-                text,
-            };
             match read {
                 Ok(0) => {
-                    self.open = None;
+                    if let Some(open) = self.open.take() {
+                        for line in open.wanted.unwrap_or_default() {
+                            self.missing.push(no_such_line(&open.name, line, open.line));
+                        }
+                    }
                     return None;
                 }
                 Err(err) => {
                     let err = CaseError::new(ErrorKind::Io, format!("cannot read the file: {err}"));
-                    let failed = case(Err(err.at_line(number, None)));
+                    let failed = Case {
+                        name: format!("{}:{number}", open.name),
+                        file: open.name.clone(),
+                        line: number,
+                        offset: open.offset,
+                        found: open.found,
+                        text: Err(err.at_line(number, None)),
+                    };
                     self.open = None;
                     return Some(failed);
                 }
-                Ok(_) => {}
+                Ok(read) => {
+                    open.line = number;
+                    let offset = open.offset;
+                    open.offset += read;
+                    if let Some(wanted) = &mut open.wanted {
+                        if !wanted.remove(&number) {
+                            continue;
+                        }
+                    }
+                    let bytes = self.buffer.strip_suffix(b"\n").unwrap_or(&self.buffer);
+                    match Case::from_line(&open.name, open.found, number, offset, bytes) {
+                        Some(case) => return Some(case),
+                        None if open.wanted.is_some() => {
+                            return Some(no_such_line(&open.name, number, 0));
+                        }
+                        None => continue,
+                    }
+                }
             }
-            open.line = number;
-            let bytes = self.buffer.trim_ascii();
-            if bytes.is_empty() {
-                continue;
-            }
-            let text = json_text(bytes).map(str::to_owned).map_err(|e| {
-                let column = e.column;
-                e.at_line(number, column)
-            });
-            return Some(case(text));
         }
+    }
+}
+
+/// The case of an id whose line holds no case: blank (`lines_in_file` 0) or past the end.
+fn no_such_line(file: &Arc<str>, line: usize, lines_in_file: usize) -> Case {
+    let why = if lines_in_file == 0 {
+        format!("line {line} of {file} is blank")
+    } else {
+        format!("{file} has no line {line} (it has {lines_in_file})")
+    };
+    let message = format!(
+        "no case {file}:{line}: {why}; a case id is a path, or path:line for a .jsonl line, as a batch prints it"
+    );
+    Case {
+        name: format!("{file}:{line}"),
+        file: file.clone(),
+        line,
+        offset: 0,
+        found: Found::Named,
+        text: Err(CaseError::new(ErrorKind::Usage, message)),
     }
 }
 
@@ -143,18 +296,24 @@ impl Iterator for CaseReader {
 
     fn next(&mut self) -> Option<Case> {
         loop {
+            if let Some(case) = self.missing.pop() {
+                return Some(case);
+            }
             if self.open.is_some() {
                 if let Some(case) = self.next_line() {
                     return Some(case);
                 }
+                self.missing.reverse();
                 continue;
             }
-            let path = self.files.next()?;
-            let name: Arc<str> = Arc::from(path.display().to_string().replace('\\', "/"));
+            let CaseFile { path, lines, found } = self.files.next()?;
+            let name: Arc<str> = Arc::from(printed(&path));
             let unreadable = |err: std::io::Error| Case {
                 name: name.to_string(),
                 file: name.clone(),
                 line: 1,
+                offset: 0,
+                found,
                 text: Err(CaseError::new(
                     ErrorKind::Io,
                     format!("cannot read the file: {err}"),
@@ -166,21 +325,46 @@ impl Iterator for CaseReader {
                         self.open = Some(OpenLines {
                             name,
                             reader: BufReader::with_capacity(1 << 16, file),
+                            found,
                             line: 0,
+                            offset: 0,
+                            wanted: lines,
                         });
                     }
                     Err(err) => return Some(unreadable(err)),
                 }
                 continue;
             }
+            // A `.json` file is one case, at line 1; its id is its path.
+            let mut lines = lines.unwrap_or_default();
+            let whole = lines.remove(&1) || lines.is_empty();
+            let lines_in_file = 1;
+            self.missing = lines
+                .into_iter()
+                .rev()
+                .map(|line| no_such_line(&name, line, lines_in_file))
+                .collect();
+            if !whole {
+                continue;
+            }
             return Some(match std::fs::read(&path) {
                 Err(err) => unreadable(err),
-                Ok(bytes) => Case {
-                    name: name.to_string(),
-                    file: name.clone(),
-                    line: 1,
-                    text: json_text(&bytes).map(str::to_owned),
-                },
+                Ok(bytes) => {
+                    let text = json_text(&bytes).map(str::to_owned);
+                    let bom = if bytes.starts_with(b"\xEF\xBB\xBF") {
+                        3
+                    } else {
+                        0
+                    };
+                    Case {
+                        name: name.to_string(),
+                        file: name.clone(),
+                        line: 1,
+                        offset: bom,
+                        found,
+                        text,
+                    }
+                }
             });
         }
     }

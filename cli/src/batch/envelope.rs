@@ -24,6 +24,8 @@ pub struct Envelope<'a> {
     /// The text of the input value, a slice of the case's text.
     pub input: &'a str,
     pub expect: Option<Value>,
+    /// Free text for people reading the fixture (and for `--filter`).
+    pub note: Option<String>,
 }
 
 /// The serde form, which words every fault.
@@ -36,9 +38,7 @@ struct Strict<'a> {
     input: &'a RawValue,
     #[serde(default)]
     expect: Option<Value>,
-    /// Free text for people reading the fixture; ignored.
     #[serde(default)]
-    #[allow(dead_code)]
     note: Option<String>,
 }
 
@@ -67,6 +67,7 @@ impl<'a> Envelope<'a> {
             command: strict.command,
             input: strict.input.get(),
             expect: strict.expect,
+            note: strict.note,
         })
     }
 }
@@ -122,9 +123,10 @@ fn quick(text: &str) -> Option<Envelope<'_>> {
     }
     // Every field but `input` is read by serde here, so it is checked as JSON; `input` is
     // checked by the command that parses it.
-    if let Some(note) = note {
-        serde_json::from_str::<Option<String>>(note).ok()?;
-    }
+    let note = match note {
+        Some(note) => serde_json::from_str::<Option<String>>(note).ok()?,
+        None => None,
+    };
     let expect = match expect {
         Some(expect) => serde_json::from_str::<Option<Value>>(expect).ok()?,
         None => None,
@@ -134,6 +136,7 @@ fn quick(text: &str) -> Option<Envelope<'_>> {
         command: serde_json::from_str(command?).ok()?,
         input: input?,
         expect,
+        note,
     })
 }
 

@@ -3,35 +3,50 @@
 //!
 //! Cases are read as a stream and run a chunk at a time, so memory holds one chunk of cases
 //! and their verdicts, whatever the size of the files; every position is computed from the
-//! case's own text, so the work is linear in the size of the input.
+//! case's own text, so the work is linear in the size of the input. `puzzles batch -` reads
+//! cases from stdin and answers each as soon as it is done ([`stream`]).
+//!
+//! Modules: [`cases`] finds files and reads cases (with [`glob`] for `--exclude` and
+//! [`select`] for `--filter`), [`envelope`] and [`judge`] run one case, [`render`] draws the
+//! failing ones, [`update`] rewrites expectations, [`report`] and [`summary`] write what a
+//! run found.
 
 mod cases;
 mod envelope;
+mod glob;
+mod judge;
 mod render;
 mod report;
+mod select;
+mod stream;
+mod summary;
+mod update;
 
 use std::collections::BTreeMap;
-use std::io::{self, BufWriter, IsTerminal, Write};
+use std::io::{self, IsTerminal};
+use std::path::Path;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, mpsc};
+use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 use serde::Serialize;
-use serde_json::Value;
 use serde_json::value::RawValue;
 
-use crate::args::BatchArgs;
+use crate::args::{BatchArgs, UpdateMode};
 use crate::error::{CaseError, ErrorDocument, ErrorKind};
 use crate::exit::ExitStatus;
-use crate::expect::{Mismatch, mismatches};
+use crate::expect::Mismatch;
 use crate::output::{is_broken_pipe, write_json};
-use crate::registry::{self, Kind, Output};
-use crate::source::{Source, place, position, shift};
 
 use cases::{Case, CaseReader, case_files};
 use envelope::Envelope;
+use judge::run_case;
 use report::Reporter;
+use select::Filter;
+use summary::{Counts, RunSummary};
+use update::{Edit, Updates};
 
 /// Cases read and run at a time: enough to keep every core busy past a few slow cases, few
 /// enough that memory does not grow with the file.
@@ -64,6 +79,8 @@ pub struct CaseResult {
     pub elapsed: Duration,
     /// `--render`: the SVG picture of a failing case.
     pub picture: Option<String>,
+    /// `--update`: the changes to its file that accept its verdict.
+    pub edits: Vec<Edit>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -80,6 +97,24 @@ impl Outcome {
     }
 }
 
+/// What a worker does with each case: run and judge it, and as asked draw it and work out
+/// the edits that accept its verdict.
+#[derive(Debug, Clone, Copy)]
+struct Work {
+    draw: bool,
+    update: Option<UpdateMode>,
+}
+
+impl Work {
+    fn run(self, case: &Case) -> CaseResult {
+        let mut result = render::run_and_draw(case, self.draw);
+        if let Some(mode) = self.update {
+            result.edits = update::edits(case, &result, mode);
+        }
+        result
+    }
+}
+
 pub fn run(args: &BatchArgs) -> ExitStatus {
     let started = Instant::now();
     let mut builder = rayon::ThreadPoolBuilder::new();
@@ -93,17 +128,36 @@ pub fn run(args: &BatchArgs) -> ExitStatus {
             return ExitStatus::Error;
         }
     };
+    let from_stdin = args.paths.iter().any(|p| p == Path::new("-"));
+    if from_stdin && args.paths.len() > 1 {
+        return usage_error(
+            "`-` (cases from stdin) cannot be mixed with case files; run them apart".into(),
+        );
+    }
+    if from_stdin && args.update.is_some() {
+        return usage_error(
+            "--update rewrites case files; cases read from stdin have no file to rewrite".into(),
+        );
+    }
+    let filter = Filter::new(&args.filter);
     let (shard, shards) = args.shard.unwrap_or((1, 1));
-    let mut cases = CaseReader::new(case_files(&args.paths))
-        .enumerate()
-        .filter(|(i, _)| i % shards == shard - 1)
-        .map(|(_, case)| case)
-        .peekable();
-    if cases.peek().is_none() {
+    let in_shard = move |i: usize| i % shards == shard - 1;
+    let excludes: Vec<glob::Glob> = args.exclude.iter().map(|g| glob::Glob::new(g)).collect();
+    let mut cases = CaseReader::new(if from_stdin {
+        Vec::new()
+    } else {
+        case_files(&args.paths, &excludes)
+    })
+    .filter(|case| filter.keeps(case))
+    .enumerate()
+    .filter(|(i, _)| in_shard(*i))
+    .map(|(_, case)| case)
+    .peekable();
+    if !from_stdin && cases.peek().is_none() {
         return no_cases(args);
     }
 
-    let mut pictures = match args.render.as_deref().map(render::Pictures::new) {
+    let pictures = match args.render.as_deref().map(render::Pictures::new) {
         Some(Err(err)) => {
             let message = format!("--render: cannot make the folder: {err}");
             let error = CaseError::new(ErrorKind::Io, message);
@@ -113,12 +167,28 @@ pub fn run(args: &BatchArgs) -> ExitStatus {
         }
         made => made.and_then(Result::ok),
     };
-    let draw = pictures.is_some();
-    let stdout = io::stdout();
-    let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
-    let mut reporter = Reporter::new(args.report);
-    let progress = progress_bar();
-    let mut counts = [0usize; 4];
+    let reporter = match Reporter::new(&args.report) {
+        Ok(reporter) => reporter,
+        Err(report::ReportError(message)) => return usage_error(message),
+    };
+    let work = Work {
+        draw: pictures.is_some(),
+        update: args.update,
+    };
+    let mut collector = Collector {
+        counts: Counts::default(),
+        reporter,
+        pictures,
+        updates: Updates::default(),
+        progress: progress_bar(),
+        fail_fast: args.fail_fast,
+        flush_each: from_stdin,
+    };
+    if from_stdin {
+        let ended = stream::run(&pool, work, collector, &filter, in_shard);
+        return ended.finish(started);
+    }
+
     let mut stopped_early = false;
     let mut write_error = None;
     'chunks: loop {
@@ -147,10 +217,7 @@ pub fn run(args: &BatchArgs) -> ExitStatus {
                         .for_each_with(tx, |tx, (index, cases)| {
                             let results = cases
                                 .iter()
-                                .map(|case| {
-                                    (!stop.load(Ordering::Relaxed))
-                                        .then(|| render::run_and_draw(case, draw))
-                                })
+                                .map(|case| (!stop.load(Ordering::Relaxed)).then(|| work.run(case)))
                                 .collect();
                             let _ = tx.send((index, results));
                         });
@@ -164,20 +231,16 @@ pub fn run(args: &BatchArgs) -> ExitStatus {
                 while let Some(results) = waiting.remove(&next) {
                     next += 1;
                     for result in results.into_iter().flatten() {
-                        counts[result.outcome as usize] += 1;
-                        if let Some(bar) = &progress {
-                            bar.inc(1);
-                        }
-                        if let Some(pictures) = &mut pictures {
-                            pictures.save(&result);
-                        }
-                        if let Err(err) = reporter.case(&mut out, &result) {
-                            stop.store(true, Ordering::Relaxed);
-                            return Some(Err(err));
-                        }
-                        if args.fail_fast && result.outcome.is_failing() {
-                            stop.store(true, Ordering::Relaxed);
-                            return Some(Ok(()));
+                        match collector.take(result) {
+                            Err(err) => {
+                                stop.store(true, Ordering::Relaxed);
+                                return Some(Err(err));
+                            }
+                            Ok(Flow::Stop) => {
+                                stop.store(true, Ordering::Relaxed);
+                                return Some(Ok(()));
+                            }
+                            Ok(Flow::Go) => {}
                         }
                     }
                 }
@@ -195,65 +258,123 @@ pub fn run(args: &BatchArgs) -> ExitStatus {
             }
             None => {}
         }
-        if let Err(err) = out.flush() {
+        if let Err(err) = collector.reporter.flush() {
             write_error = Some(err);
             break;
         }
     }
-    if let Some(bar) = progress {
-        bar.finish_and_clear();
+    Ended {
+        collector,
+        stopped_early,
+        write_error,
     }
-    if let Some(pictures) = pictures {
-        pictures.finish();
-    }
-    let written = match write_error {
-        Some(err) => Err(err),
-        None => reporter.finish(&mut out).and_then(|()| out.flush()),
-    };
-    match written {
-        Err(err) if is_broken_pipe(&err) => return ExitStatus::Success,
-        Err(err) => {
-            eprintln!("puzzles: batch: cannot write: {err}");
-            return ExitStatus::Error;
-        }
-        Ok(()) => {}
-    }
+    .finish(started)
+}
 
-    let [passed, failed, invalid, unchecked] = counts;
-    let run = passed + failed + invalid + unchecked;
-    let stop_note = if stopped_early {
-        " (stopped at the first failing case: --fail-fast)"
-    } else {
-        ""
-    };
-    let cases = if run == 1 { "case" } else { "cases" };
-    eprintln!(
-        "puzzles batch: {run} {cases}: {passed} passed, {failed} failed, {invalid} invalid, {unchecked} without expect ({:.2} s){stop_note}",
-        started.elapsed().as_secs_f64()
-    );
-    if invalid > 0 {
-        ExitStatus::Error
-    } else if failed > 0 {
-        ExitStatus::Failure
-    } else {
-        ExitStatus::Success
+/// Whether to go on after a case.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Flow {
+    Go,
+    /// `--fail-fast` met a failing case.
+    Stop,
+}
+
+/// Takes the results in input order: counts them, reports them, saves their pictures and
+/// gathers their edits.
+#[derive(Debug)]
+struct Collector {
+    counts: Counts,
+    reporter: Reporter,
+    pictures: Option<render::Pictures>,
+    updates: Updates,
+    progress: Option<indicatif::ProgressBar>,
+    fail_fast: bool,
+    /// A stream: every line goes to its reader as soon as it is written.
+    flush_each: bool,
+}
+
+impl Collector {
+    fn take(&mut self, result: CaseResult) -> io::Result<Flow> {
+        self.counts.add(result.outcome);
+        if let Some(bar) = &self.progress {
+            bar.inc(1);
+        }
+        if let Some(pictures) = &mut self.pictures {
+            pictures.save(&result);
+        }
+        self.updates.add(&result);
+        self.reporter.case(&result)?;
+        if self.flush_each {
+            self.reporter.flush_stdout()?;
+        }
+        if self.fail_fast && result.outcome.is_failing() {
+            return Ok(Flow::Stop);
+        }
+        Ok(Flow::Go)
     }
 }
 
-/// A batch that finds nothing to run is a mistake (a wrong folder, a glob that matched
-/// nothing, more shards than cases), not a green check: exit 2 and say so.
-fn no_cases(args: &BatchArgs) -> ExitStatus {
-    let paths: Vec<String> = args.paths.iter().map(|p| p.display().to_string()).collect();
-    let message = match args.shard {
-        Some((k, n)) if n > 1 => format!(
-            "shard {k}/{n} of {} has no cases (are there fewer cases than shards?)",
-            paths.join(", ")
-        ),
-        _ => format!(
-            "no cases found in {}: a batch reads *.json and *.jsonl files, one case per file or line",
-            paths.join(", ")
-        ),
-    };
+/// A run that has taken its last case.
+#[derive(Debug)]
+struct Ended {
+    collector: Collector,
+    stopped_early: bool,
+    write_error: Option<io::Error>,
+}
+
+impl Ended {
+    /// Applies the updates, ends the reports, prints the summary line; the exit status.
+    fn finish(self, started: Instant) -> ExitStatus {
+        let Ended {
+            mut collector,
+            stopped_early,
+            write_error,
+        } = self;
+        if let Some(bar) = collector.progress.take() {
+            bar.finish_and_clear();
+        }
+        if let Some(pictures) = collector.pictures.take() {
+            pictures.finish();
+        }
+        let updated = collector.updates.updated;
+        let update_failures = std::mem::take(&mut collector.updates).apply();
+        for failure in &update_failures {
+            eprintln!(
+                "puzzles batch: --update: {}",
+                crate::error::escape_controls(failure)
+            );
+        }
+        let elapsed_ms = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
+        let updated = if update_failures.is_empty() {
+            updated
+        } else {
+            0
+        };
+        let summary = RunSummary::new(collector.counts, updated, stopped_early, elapsed_ms);
+        let written = match write_error {
+            Some(err) => Err(err),
+            None => collector.reporter.finish(&summary),
+        };
+        match written {
+            Err(err) if is_broken_pipe(&err) => return ExitStatus::Success,
+            Err(err) => {
+                eprintln!("puzzles: batch: cannot write: {err}");
+                return ExitStatus::Error;
+            }
+            Ok(()) => {}
+        }
+        eprintln!("{}", summary.line());
+        if update_failures.is_empty() {
+            summary.status()
+        } else {
+            ExitStatus::Error
+        }
+    }
+}
+
+/// A usage error found before any case ran: the error object on stdout, a sentence on
+/// stderr, exit 2.
+fn usage_error(message: String) -> ExitStatus {
     let error = CaseError::new(ErrorKind::Usage, message);
     eprintln!(
         "puzzles: batch: {}",
@@ -261,6 +382,38 @@ fn no_cases(args: &BatchArgs) -> ExitStatus {
     );
     let _ = write_json(&mut io::stdout(), &ErrorDocument { error: &error }, false);
     ExitStatus::Error
+}
+
+/// A batch that finds nothing to run is a mistake (a wrong folder, a glob that matched
+/// nothing, a filter that matched nothing, more shards than cases), not a green check: exit
+/// 2 and say so.
+fn no_cases(args: &BatchArgs) -> ExitStatus {
+    let paths: Vec<String> = args.paths.iter().map(|p| p.display().to_string()).collect();
+    let message = match args.shard {
+        Some((k, n)) if n > 1 => format!(
+            "shard {k}/{n} of {} has no cases (are there fewer cases than shards?)",
+            paths.join(", ")
+        ),
+        _ if !args.filter.is_empty() => format!(
+            "no case in {} has {} in its id, `game command` or note (--filter)",
+            paths.join(", "),
+            args.filter
+                .iter()
+                .map(|f| format!("{f:?}"))
+                .collect::<Vec<_>>()
+                .join(" or ")
+        ),
+        _ => format!(
+            "no cases found in {}{}: a batch reads *.json and *.jsonl files, one case per file or line",
+            paths.join(", "),
+            if args.exclude.is_empty() {
+                ""
+            } else {
+                " (after --exclude)"
+            }
+        ),
+    };
+    usage_error(message)
 }
 
 fn progress_bar() -> Option<indicatif::ProgressBar> {
@@ -272,199 +425,4 @@ fn progress_bar() -> Option<indicatif::ProgressBar> {
         .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner());
     bar.set_style(style);
     Some(bar)
-}
-
-fn run_case(case: &Case) -> CaseResult {
-    let started = Instant::now();
-    let mut result = CaseResult {
-        line: CaseLine {
-            case: case.name.clone(),
-            game: None,
-            command: None,
-            verdict: None,
-            error: None,
-            pass: None,
-            mismatches: Vec::new(),
-        },
-        outcome: Outcome::Invalid,
-        file: case.file.clone(),
-        at_line: case.line,
-        elapsed: Duration::ZERO,
-        picture: None,
-    };
-    let origin = (case.line, 1);
-    match &case.text {
-        Err(err) => result.line.error = Some(err.clone()),
-        Ok(text) => judge(&mut result, text, origin),
-    }
-    if let Some(line) = result.line.error.as_ref().and_then(|e| e.line) {
-        result.at_line = line;
-    }
-    result.elapsed = started.elapsed();
-    result
-}
-
-/// Runs the case in `text` (which starts at `origin` in its file) and judges `expect`.
-fn judge(result: &mut CaseResult, text: &str, origin: (usize, usize)) {
-    let line = &mut result.line;
-    let envelope = match Envelope::read(text) {
-        Ok(envelope) => envelope,
-        Err(err) => {
-            line.error = Some(shift(err, origin));
-            return;
-        }
-    };
-    let evaluated = evaluate(&envelope, text, origin);
-    if evaluated.is_err() {
-        // The quick envelope reading leaves faults to serde: when the command cannot take
-        // the input, the fault may be the envelope's.
-        if let Err(err) = Envelope::strict(text) {
-            line.error = Some(shift(err, origin));
-            return;
-        }
-    }
-    line.game = Some(envelope.game.clone());
-    line.command = Some(envelope.command.clone());
-    let expects_error = envelope
-        .expect
-        .as_ref()
-        .is_some_and(|e| e.get("error").is_some());
-    match evaluated {
-        Ok(verdict) => {
-            if let Some(expect) = &envelope.expect {
-                match raw_mismatches(expect, &verdict) {
-                    Ok(found) => line.mismatches = found,
-                    Err(err) => {
-                        let message = format!("cannot re-read the verdict: {err}");
-                        line.error = Some(CaseError::new(ErrorKind::Internal, message));
-                        return;
-                    }
-                }
-                line.pass = Some(line.mismatches.is_empty());
-            }
-            line.verdict = Some(verdict);
-            result.outcome = match line.pass {
-                None => Outcome::Unchecked,
-                Some(true) => Outcome::Passed,
-                Some(false) => Outcome::Failed,
-            };
-        }
-        Err(err) => {
-            // A case may expect an error: `"expect": {"error": {"kind": "invalid", ...}}`.
-            if let Some(expect) = envelope.expect.as_ref().filter(|_| expects_error) {
-                let actual = serde_json::json!({ "error": err });
-                line.mismatches = mismatches(expect, &actual);
-                line.pass = Some(line.mismatches.is_empty());
-            } else if envelope.expect.is_some() {
-                line.pass = Some(false);
-            }
-            line.error = Some(err);
-            result.outcome = match line.pass {
-                Some(true) => Outcome::Passed,
-                Some(false) if expects_error => Outcome::Failed,
-                _ => Outcome::Invalid,
-            };
-        }
-    }
-    if result.outcome == Outcome::Failed {
-        if let Some(at) = expect_line(text, &line.mismatches) {
-            result.at_line = at + origin.0 - 1;
-        }
-    }
-}
-
-/// [`mismatches`] of a verdict still in its JSON text: an expectation usually names a few
-/// fields of a large verdict, so only those fields are parsed into values.
-fn raw_mismatches(expect: &Value, verdict: &RawValue) -> serde_json::Result<Vec<Mismatch>> {
-    let Value::Object(wanted) = expect else {
-        return Ok(mismatches(expect, &serde_json::from_str(verdict.get())?));
-    };
-    // Verdict keys are plain identifiers, so they borrow; anything else takes the full parse.
-    let Ok(fields) =
-        serde_json::from_str::<std::collections::HashMap<&str, &RawValue>>(verdict.get())
-    else {
-        return Ok(mismatches(expect, &serde_json::from_str(verdict.get())?));
-    };
-    let mut actual = serde_json::Map::new();
-    for key in wanted.keys() {
-        if let Some(raw) = fields.get(key.as_str()) {
-            actual.insert(key.clone(), serde_json::from_str(raw.get())?);
-        }
-    }
-    Ok(mismatches(expect, &Value::Object(actual)))
-}
-
-/// The line (in the case text) of the first mismatching value of `expect`, for reports.
-fn expect_line(text: &str, mismatches: &[Mismatch]) -> Option<usize> {
-    let first = mismatches.first()?;
-    let offset = crate::source::locate(text, &format!("/expect{}", first.path))
-        .or_else(|| crate::source::locate(text, "/expect"))?;
-    Some(position(text, offset).0)
-}
-
-fn evaluate(
-    envelope: &Envelope<'_>,
-    text: &str,
-    origin: (usize, usize),
-) -> Result<Box<RawValue>, CaseError> {
-    let (game, name) = (envelope.game.as_str(), envelope.command.as_str());
-    let command =
-        registry::find(game, name).ok_or_else(|| place(unknown(game, name), text, origin))?;
-    let refuse = |message: String| {
-        let err = CaseError::new(ErrorKind::Case, message).at("/command");
-        place(err, text, origin)
-    };
-    let json = match &command.kind {
-        Kind::Json(json) if json.output == Output::Json => json,
-        Kind::Json(_) => {
-            return Err(refuse(format!(
-                "`{game} {name}` draws a picture, which a batch does not compare (`puzzles batch --render DIR` draws the failing cases)"
-            )));
-        }
-        Kind::Interactive(_) => {
-            return Err(refuse(format!(
-                "`{game} {name}` is interactive and cannot run in a batch"
-            )));
-        }
-    };
-    let raw = envelope.input;
-    let offset = raw.as_ptr() as usize - text.as_ptr() as usize;
-    let source = Source::Text {
-        text: raw,
-        origin: shift_origin(origin, position(text, offset)),
-        timeout: None,
-    };
-    let verdict = json.run(source, false)?;
-    RawValue::from_string(verdict)
-        .map_err(|e| CaseError::new(ErrorKind::Internal, format!("the verdict is not JSON: {e}")))
-}
-
-/// The file position of `inner` (a position in a case's text) for a case starting at `outer`.
-fn shift_origin(outer: (usize, usize), inner: (usize, usize)) -> (usize, usize) {
-    if inner.0 == 1 {
-        (outer.0, outer.1 + inner.1 - 1)
-    } else {
-        (outer.0 + inner.0 - 1, inner.1)
-    }
-}
-
-fn unknown(game: &str, name: &str) -> CaseError {
-    let commands = registry::commands();
-    if !registry::GAMES.contains(&game) {
-        let message = format!(
-            "unknown game {game:?}; the games are {}",
-            registry::GAMES.join(", ")
-        );
-        return CaseError::new(ErrorKind::Case, message).at("/game");
-    }
-    let known: Vec<&str> = commands
-        .iter()
-        .filter(|c| c.game == game)
-        .map(|c| c.name)
-        .collect();
-    let message = format!(
-        "unknown command {name:?} for {game}; its commands are {}",
-        known.join(", ")
-    );
-    CaseError::new(ErrorKind::Case, message).at("/command")
 }

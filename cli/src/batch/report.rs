@@ -1,35 +1,160 @@
-//! What a batch prints: JSON Lines (the default), a JUnit XML document for CI test
-//! reports, or JSON Lines plus GitHub Actions annotations for the failing cases.
+//! What a batch reports, each report to stdout or its own file: JSON Lines (the default), a
+//! JUnit XML document for CI test reports, JSON Lines plus GitHub Actions annotations for
+//! the failing cases (and a Markdown step summary), or the end-of-run counts as one JSON
+//! object.
 
-use std::io::{self, Write};
+use std::fs::File;
+use std::io::{self, BufWriter, Write};
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
 
+use super::summary::{RunSummary, StepSummary};
 use super::{CaseResult, Outcome};
-use crate::args::ReportFormat;
+use crate::args::{self, ReportFormat};
 use crate::output::write_json;
 
-/// Writes each case as it comes and whatever the format needs at the end.
-#[derive(Debug)]
+/// Writes each case to every report as it comes, and whatever a report needs at the end.
 pub struct Reporter {
+    sinks: Vec<Sink>,
+    /// `--report github` with GITHUB_STEP_SUMMARY set: the Markdown summary it appends to.
+    step_summary: Option<StepSummary>,
+}
+
+impl std::fmt::Debug for Reporter {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let formats: Vec<&str> = self.sinks.iter().map(|s| s.format.name()).collect();
+        write!(f, "Reporter({})", formats.join(", "))
+    }
+}
+
+/// One report and where it goes.
+struct Sink {
     format: ReportFormat,
+    out: Box<dyn Write + Send>,
+    /// True for stdout: the `github` report then writes JSON Lines there and its
+    /// annotations on stderr.
+    stdout: bool,
     /// JUnit: one suite per case file, in input order.
     suites: Vec<TestSuite>,
 }
 
+/// Why the reports could not be set up: a usage error, or a file that cannot be made.
+#[derive(Debug)]
+pub struct ReportError(pub String);
+
 impl Reporter {
-    pub fn new(format: ReportFormat) -> Reporter {
-        Reporter {
+    /// Opens every report's file. At most one report may go to stdout; when none does,
+    /// stdout gets JSON Lines, so a run always shows its cases.
+    pub fn new(reports: &[args::Report]) -> Result<Reporter, ReportError> {
+        let on_stdout: Vec<&str> = reports
+            .iter()
+            .filter(|r| r.path.is_none())
+            .map(|r| r.format.name())
+            .collect();
+        if on_stdout.len() > 1 {
+            return Err(ReportError(format!(
+                "--report: {} would all go to stdout; give all but one a file (`--report junit=out.xml`)",
+                on_stdout.join(" and ")
+            )));
+        }
+        let mut paths: Vec<&Path> = Vec::new();
+        let mut sinks = Vec::new();
+        for report in reports {
+            let Some(path) = &report.path else { continue };
+            if paths.contains(&path.as_path()) {
+                return Err(ReportError(format!(
+                    "--report: two reports would write {}",
+                    path.display()
+                )));
+            }
+            paths.push(path);
+            let file = File::create(path).map_err(|e| {
+                ReportError(format!(
+                    "--report {}: cannot write {}: {e}",
+                    report.format.name(),
+                    path.display()
+                ))
+            })?;
+            sinks.push(Sink::new(
+                report.format,
+                Box::new(BufWriter::new(file)),
+                false,
+            ));
+        }
+        let stdout_format = reports
+            .iter()
+            .find(|r| r.path.is_none())
+            .map_or(ReportFormat::Jsonl, |r| r.format);
+        let stdout = BufWriter::with_capacity(1 << 16, io::stdout());
+        sinks.insert(0, Sink::new(stdout_format, Box::new(stdout), true));
+        let step_summary = reports
+            .iter()
+            .any(|r| r.format == ReportFormat::Github)
+            .then(|| std::env::var_os("GITHUB_STEP_SUMMARY"))
+            .flatten()
+            .filter(|path| !path.is_empty())
+            .map(|path| StepSummary::new(PathBuf::from(path)));
+        Ok(Reporter {
+            sinks,
+            step_summary,
+        })
+    }
+
+    pub fn case(&mut self, result: &CaseResult) -> io::Result<()> {
+        if let Some(summary) = &mut self.step_summary {
+            summary.case(result);
+        }
+        for sink in &mut self.sinks {
+            sink.case(result)?;
+        }
+        Ok(())
+    }
+
+    /// Hands what was written so far to the readers (every line, in a stream).
+    pub fn flush(&mut self) -> io::Result<()> {
+        self.sinks.iter_mut().try_for_each(|sink| sink.out.flush())
+    }
+
+    /// Hands the lines written so far to stdout's reader (a stream answers line by line).
+    pub fn flush_stdout(&mut self) -> io::Result<()> {
+        match self.sinks.first_mut() {
+            Some(sink) => sink.out.flush(),
+            None => Ok(()),
+        }
+    }
+
+    /// Ends every report: the JUnit documents, the summary objects, the step summary.
+    pub fn finish(&mut self, run: &RunSummary) -> io::Result<()> {
+        if let Some(summary) = &self.step_summary {
+            if let Err(err) = summary.append(run) {
+                eprintln!("puzzles batch: cannot append to GITHUB_STEP_SUMMARY: {err}");
+            }
+        }
+        for sink in &mut self.sinks {
+            sink.finish(run)?;
+            sink.out.flush()?;
+        }
+        Ok(())
+    }
+}
+
+impl Sink {
+    fn new(format: ReportFormat, out: Box<dyn Write + Send>, stdout: bool) -> Sink {
+        Sink {
             format,
+            out,
+            stdout,
             suites: Vec::new(),
         }
     }
 
-    pub fn case(&mut self, out: &mut impl Write, result: &CaseResult) -> io::Result<()> {
+    fn case(&mut self, result: &CaseResult) -> io::Result<()> {
+        let out = &mut self.out;
         match self.format {
             ReportFormat::Jsonl => write_json(out, &result.line, false),
-            ReportFormat::Github => {
+            ReportFormat::Github if self.stdout => {
                 write_json(out, &result.line, false)?;
                 if let Some(annotation) = github_annotation(result) {
                     // stdout first, so the annotation follows the line it is about.
@@ -38,6 +163,10 @@ impl Reporter {
                 }
                 Ok(())
             }
+            ReportFormat::Github => match github_annotation(result) {
+                Some(annotation) => writeln!(out, "{annotation}"),
+                None => Ok(()),
+            },
             ReportFormat::Junit => {
                 let suite_name = result.file.to_string();
                 if self
@@ -52,13 +181,17 @@ impl Reporter {
                 }
                 Ok(())
             }
+            ReportFormat::Summary => Ok(()),
         }
     }
 
-    pub fn finish(&mut self, out: &mut impl Write) -> io::Result<()> {
-        if self.format != ReportFormat::Junit {
-            return Ok(());
+    fn finish(&mut self, run: &RunSummary) -> io::Result<()> {
+        match self.format {
+            ReportFormat::Junit => {}
+            ReportFormat::Summary => return write_json(&mut self.out, run, false),
+            ReportFormat::Jsonl | ReportFormat::Github => return Ok(()),
         }
+        let out = &mut self.out;
         let mut report = Report::new("puzzles batch");
         let total: Duration = self
             .suites
@@ -121,7 +254,7 @@ fn junit_case(result: &CaseResult) -> io::Result<TestCase> {
 }
 
 /// `expected /status = "unique", got "multiple"` for the first mismatch, and how many more.
-fn failure_summary(result: &CaseResult) -> String {
+pub fn failure_summary(result: &CaseResult) -> String {
     let line = &result.line;
     match line.mismatches.first() {
         Some(first) => {
