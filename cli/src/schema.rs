@@ -141,40 +141,44 @@ fn hoist(defs: &mut Map<String, Value>, name: &str, mut schema: Value) -> String
     let inner = match schema.as_object_mut() {
         Some(object) => {
             object.remove("$schema");
-            object.remove("$defs")
+            match object.remove("$defs") {
+                Some(Value::Object(inner)) => inner,
+                _ => Map::new(),
+            }
         }
-        None => None,
+        None => Map::new(),
     };
-    rename_refs(&mut schema, name);
+    rename_refs(&mut schema, name, &inner);
     defs.insert(name.to_string(), schema);
-    for (def, mut body) in inner
-        .as_ref()
-        .and_then(Value::as_object)
-        .into_iter()
-        .flatten()
-        .map(|(k, v)| (k.clone(), v.clone()))
-    {
-        rename_refs(&mut body, name);
+    for (def, body) in &inner {
+        let mut body = body.clone();
+        rename_refs(&mut body, name, &inner);
         defs.insert(format!("{name}.{def}"), body);
     }
     format!("#/$defs/{name}")
 }
 
-fn rename_refs(value: &mut Value, name: &str) {
+/// Renames the references to the definitions in `inner` (and only those: the shared ones
+/// stay as they are).
+fn rename_refs(value: &mut Value, name: &str, inner: &Map<String, Value>) {
     match value {
         Value::Object(object) => {
             for (key, member) in object.iter_mut() {
                 match member {
                     Value::String(target) if key == "$ref" => {
                         if let Some(def) = target.strip_prefix("#/$defs/") {
-                            *target = format!("#/$defs/{name}.{def}");
+                            if inner.contains_key(def) {
+                                *target = format!("#/$defs/{name}.{def}");
+                            }
                         }
                     }
-                    other => rename_refs(other, name),
+                    other => rename_refs(other, name, inner),
                 }
             }
         }
-        Value::Array(items) => items.iter_mut().for_each(|item| rename_refs(item, name)),
+        Value::Array(items) => items
+            .iter_mut()
+            .for_each(|item| rename_refs(item, name, inner)),
         _ => {}
     }
 }

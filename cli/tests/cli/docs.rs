@@ -8,7 +8,7 @@ use serde_json::Value;
 use crate::{puzzles, workspace};
 
 /// Compares `text` with the committed file, or writes it when asked (never in CI).
-fn check_or_update(relative: &str, text: &str) {
+pub fn check_or_update(relative: &str, text: &str) {
     let path = workspace().join(relative);
     let update = std::env::var_os("PUZZLES_UPDATE_DOCS").is_some()
         && std::env::var_os("CI").is_none_or(|v| v == "false" || v == "0");
