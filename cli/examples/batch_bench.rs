@@ -3,6 +3,8 @@
 //! sizes, reporting cases per second of wall and of CPU time and the peak memory.
 //!
 //! `scripts/batch-bench.sh [--cases 10000,100000] [--jobs 1]` builds and runs it.
+//! `--generate-only` writes the case files and prints their paths, for other benchmarks
+//! (`scripts/batch-stream-bench.py`) to use the same cases.
 //!
 //! CPU time is the child's user + system time, read from this process's `/proc/self/stat`
 //! (children's times, once waited for); peak memory is the child's `VmHWM`, polled while it
@@ -21,6 +23,7 @@ struct Options {
     jobs: usize,
     dir: PathBuf,
     runs: usize,
+    generate_only: bool,
 }
 
 fn options() -> Options {
@@ -29,6 +32,7 @@ fn options() -> Options {
         jobs: 1,
         dir: PathBuf::from("target/batch-bench"),
         runs: 3,
+        generate_only: false,
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut i = 0;
@@ -48,6 +52,11 @@ fn options() -> Options {
             "--jobs" => options.jobs = value.parse().expect("--jobs takes a number"),
             "--runs" => options.runs = value.parse().expect("--runs takes a number"),
             "--dir" => options.dir = PathBuf::from(value),
+            "--generate-only" => {
+                options.generate_only = true;
+                i += 1;
+                continue;
+            }
             other => panic!("unknown argument {other}; see the file's doc comment"),
         }
         i += 2;
@@ -197,6 +206,12 @@ fn run_batch(binary: &Path, file: &Path, jobs: usize) -> Measure {
     }
 }
 
+/// Each benchmark's name (the start of its file name) and the maker of its case file.
+const GENERATORS: [(&str, fn(usize) -> String); 2] = [
+    ("renju-check", renju_cases),
+    ("baseball-judge", baseball_cases),
+];
+
 fn main() {
     let options = options();
     let binary = std::env::current_exe()
@@ -204,14 +219,21 @@ fn main() {
         .and_then(|p| Some(p.parent()?.parent()?.join("puzzles")))
         .expect("the examples folder is inside the target folder");
     std::fs::create_dir_all(&options.dir).expect("bench folder");
+    if options.generate_only {
+        for (game, make) in GENERATORS {
+            for &n in &options.sizes {
+                let file = options.dir.join(format!("{game}-{n}.jsonl"));
+                std::fs::write(&file, make(n)).expect("write the cases");
+                println!("{}", file.display());
+            }
+        }
+        return;
+    }
     println!(
         "| cases | file | jobs | runs | CPU (min to max) | cases/s of CPU (min to max) | µs of CPU per case (best) | wall (best) | peak memory (max) |"
     );
     println!("|---|---|---|---|---|---|---|---|---|");
-    for (game, make) in [
-        ("renju-check", renju_cases as fn(usize) -> String),
-        ("baseball-judge", baseball_cases),
-    ] {
+    for (game, make) in GENERATORS {
         // (cases, best µs of CPU per case) per size, for the linearity ratio.
         let mut per_case = Vec::new();
         for &n in &options.sizes {
