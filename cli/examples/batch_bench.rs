@@ -206,8 +206,11 @@ fn run_batch(binary: &Path, file: &Path, jobs: usize) -> Measure {
     }
 }
 
+/// Makes the text of a case file of N cases.
+type Generator = fn(usize) -> String;
+
 /// Each benchmark's name (the start of its file name) and the maker of its case file.
-const GENERATORS: [(&str, fn(usize) -> String); 2] = [
+const GENERATORS: [(&str, Generator); 2] = [
     ("renju-check", renju_cases),
     ("baseball-judge", baseball_cases),
 ];

@@ -127,7 +127,7 @@ impl ReportFormat {
 
 fn parse_report(text: &str) -> Result<Report, String> {
     let (name, path) = match text.split_once('=') {
-        Some((name, path)) if path.is_empty() => {
+        Some((name, "")) => {
             return Err(format!("{name}= needs a PATH after `=`"));
         }
         Some((name, path)) => (name, Some(PathBuf::from(path))),

@@ -21,6 +21,8 @@ use crate::source::{locate, skip_blanks, skip_value};
 /// One replacement of bytes in a case file.
 #[derive(Debug, Clone)]
 pub struct Edit {
+    /// The case's id, for stderr.
+    pub case: String,
     /// Byte range in the file, and the bytes found there when the case was read.
     pub offset: usize,
     pub old: String,
@@ -69,6 +71,7 @@ pub fn edits(case: &Case, result: &CaseResult, mode: UpdateMode) -> Vec<Edit> {
                     &mismatch.path
                 };
                 edits.push(Edit {
+                    case: case.name.clone(),
                     offset: case.offset + start,
                     old: old.to_string(),
                     note: format!(
@@ -90,6 +93,7 @@ pub fn edits(case: &Case, result: &CaseResult, mode: UpdateMode) -> Vec<Edit> {
             drop_timing(&mut verdict);
             if let Some(edit) = add_expect(text, &verdict, &style) {
                 edits.push(Edit {
+                    case: case.name.clone(),
                     offset: case.offset + edit.0,
                     old: String::new(),
                     new: edit.1,
@@ -242,7 +246,7 @@ impl Style {
 /// The edits of a run, gathered per file in the order the files came.
 #[derive(Debug, Default)]
 pub struct Updates {
-    files: Vec<(Arc<str>, Vec<(String, Edit)>)>,
+    files: Vec<(Arc<str>, Vec<Edit>)>,
     index: HashMap<Arc<str>, usize>,
     /// Failing cases with at least one edit.
     pub updated: usize,
@@ -260,11 +264,7 @@ impl Updates {
             self.files.push((result.file.clone(), Vec::new()));
             self.files.len() - 1
         });
-        let edits = result
-            .edits
-            .iter()
-            .map(|e| (result.line.case.clone(), e.clone()));
-        self.files[at].1.extend(edits);
+        self.files[at].1.extend(result.edits.iter().cloned());
     }
 
     /// Rewrites each file once and says on stderr what changed; the files that could not
@@ -272,13 +272,13 @@ impl Updates {
     pub fn apply(self) -> Vec<String> {
         let mut failures = Vec::new();
         for (file, mut edits) in self.files {
-            edits.sort_by_key(|(_, edit)| edit.offset);
+            edits.sort_by_key(|edit| edit.offset);
             match rewrite(Path::new(&*file), &edits) {
                 Ok(()) => {
-                    for (case, edit) in &edits {
+                    for edit in &edits {
                         eprintln!(
                             "puzzles batch: updated {}: {}",
-                            crate::error::escape_controls(case),
+                            crate::error::escape_controls(&edit.case),
                             crate::error::escape_controls(&edit.note)
                         );
                     }
@@ -290,11 +290,11 @@ impl Updates {
     }
 }
 
-fn rewrite(path: &Path, edits: &[(String, Edit)]) -> std::io::Result<()> {
+fn rewrite(path: &Path, edits: &[Edit]) -> std::io::Result<()> {
     let bytes = std::fs::read(path)?;
     let mut out = Vec::with_capacity(bytes.len() + 256);
     let mut at = 0;
-    for (_, edit) in edits {
+    for edit in edits {
         let end = edit.offset + edit.old.len();
         if edit.offset < at || bytes.get(edit.offset..end) != Some(edit.old.as_bytes()) {
             return Err(std::io::Error::other(

@@ -4,7 +4,8 @@ use serde_json::{Value, json};
 
 use crate::{puzzles, scratch};
 
-fn judge_case(secret: &str, guess: &str, expect: Option<Value>) -> String {
+/// A baseball `judge` case, with `expect` when given.
+pub fn judge_case(secret: &str, guess: &str, expect: Option<Value>) -> String {
     let mut case = json!({"game": "baseball", "command": "judge", "input": {"secret": secret, "guess": guess}});
     if let Some(expect) = expect {
         case["expect"] = expect;

@@ -6,15 +6,8 @@ use std::path::{Path, PathBuf};
 
 use serde_json::{Value, json};
 
+use crate::batch::judge_case;
 use crate::{puzzles, puzzles_command, scratch};
-
-fn judge_case(secret: &str, guess: &str, expect: Option<Value>) -> String {
-    let mut case = json!({"game": "baseball", "command": "judge", "input": {"secret": secret, "guess": guess}});
-    if let Some(expect) = expect {
-        case["expect"] = expect;
-    }
-    case.to_string()
-}
 
 fn case_names(run: &crate::Run) -> Vec<String> {
     run.json_lines()

@@ -3,7 +3,7 @@
 //! (a watchdog fails it instead).
 
 use std::io::{BufRead, BufReader, Write};
-use std::process::Stdio;
+use std::process::{Child, Stdio};
 use std::sync::mpsc;
 use std::time::Duration;
 
@@ -14,15 +14,20 @@ use crate::{puzzles, puzzles_command};
 /// How long one answer may take before the test calls it lost.
 const ANSWER_WAIT: Duration = Duration::from_secs(20);
 
-#[test]
-fn each_answer_comes_before_the_next_case_is_written() {
-    let mut child = puzzles_command()
-        .args(["batch", "-"])
+/// `puzzles ARGS` with all three pipes, to talk with.
+fn co_process(args: &[&str]) -> Child {
+    puzzles_command()
+        .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .expect("puzzles starts");
+        .expect("puzzles starts")
+}
+
+#[test]
+fn each_answer_comes_before_the_next_case_is_written() {
+    let mut child = co_process(&["batch", "-"]);
     let mut input = child.stdin.take().unwrap();
     let output = child.stdout.take().unwrap();
     // Answers are read on a thread, so a missing answer fails the test instead of hanging it.
@@ -101,13 +106,7 @@ fn a_stream_written_at_once_answers_in_order() {
     }
     // Written from a thread while the answers are read: a writer that sends everything
     // before reading would fill the answer pipe and wait forever, as with any co-process.
-    let mut child = puzzles_command()
-        .args(["batch", "--jobs", "3", "-"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("puzzles starts");
+    let mut child = co_process(&["batch", "--jobs", "3", "-"]);
     let mut input = child.stdin.take().unwrap();
     let writer = std::thread::spawn(move || input.write_all(text.as_bytes()));
     let output = child.wait_with_output().unwrap();
