@@ -152,7 +152,7 @@ fn parse_report(text: &str) -> Result<Report, String> {
 
 #[derive(Debug, Args)]
 pub struct SchemaArgs {
-    /// Only this game's commands.
+    /// Only this game's commands; `batch` for the schema of a batch case file (for editors).
     pub game: Option<String>,
     /// Only this command.
     pub command: Option<String>,

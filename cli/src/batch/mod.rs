@@ -180,7 +180,8 @@ pub fn run(args: &BatchArgs) -> ExitStatus {
         reporter,
         pictures,
         updates: Updates::default(),
-        progress: progress_bar(),
+        // A stream's stderr is often the terminal of a person using the script: no spinner.
+        progress: progress_bar().filter(|_| !from_stdin),
         fail_fast: args.fail_fast,
         flush_each: from_stdin,
     };
