@@ -22,6 +22,12 @@ pub fn commands() -> Vec<Command> {
             "Play a whole record: result, deciding move and reason (five, foul), or the bad move",
             renju_core::validate,
         ),
+        json(
+            "renju",
+            "mate",
+            "Can the side to move win by continuous fours (VCF) or threats (VCT): shortest line, winning first moves",
+            renju_core::mate,
+        ),
         svg(
             "renju",
             "render",

@@ -240,7 +240,7 @@ impl From<OutOfTime> for Stopped {
     }
 }
 
-/// Bits of the transposition tables: 2^18 slots of 16 bytes for VCF, 2^20 of 16 for VCT
+/// Bits of the transposition tables: 2^18 slots of 16 bytes for VCF, 2^20 for VCT
 /// (allocated zeroed, so pages a short search never touches cost nothing).
 const VCF_TABLE_BITS: u32 = 18;
 const VCT_TABLE_BITS: u32 = 20;
@@ -248,8 +248,8 @@ const VCT_TABLE_BITS: u32 = 20;
 struct Search {
     pos: Position,
     clock: Clock,
-    vcf_table: Option<Table<u8>>,
-    vct_table: Option<Table<vct::Numbers>>,
+    vcf_table: Option<Table>,
+    vct_table: Option<Table>,
     options: MateOptions,
 }
 

@@ -4,29 +4,34 @@ use std::time::Instant;
 
 /// A transposition table of `2^bits` slots addressed by the low bits of a 64-bit Zobrist key,
 /// the newest entry winning a slot. The whole key is kept and compared, so a wrong hit needs
-/// two positions with one 64-bit key.
+/// two positions with one 64-bit key. Values are packed in a `u64` so both arrays start as
+/// zeroed allocations: a short search touches few pages and pays for no others.
 #[derive(Debug)]
-pub(crate) struct Table<V> {
-    slots: Vec<(u64, V)>,
+pub(crate) struct Table {
+    keys: Vec<u64>,
+    values: Vec<u64>,
     mask: u64,
 }
 
-impl<V: Copy + Default> Table<V> {
-    pub(crate) fn new(bits: u32) -> Table<V> {
+impl Table {
+    pub(crate) fn new(bits: u32) -> Table {
         Table {
-            slots: vec![(0, V::default()); 1 << bits],
+            keys: vec![0; 1 << bits],
+            values: vec![0; 1 << bits],
             mask: (1 << bits) - 1,
         }
     }
 
-    pub(crate) fn get(&self, key: u64) -> Option<V> {
+    pub(crate) fn get(&self, key: u64) -> Option<u64> {
         // Key 0 marks an empty slot; a position hashing to 0 is simply never cached.
-        let (k, v) = self.slots[(key & self.mask) as usize];
-        (k == key && key != 0).then_some(v)
+        let i = (key & self.mask) as usize;
+        (self.keys[i] == key && key != 0).then_some(self.values[i])
     }
 
-    pub(crate) fn put(&mut self, key: u64, value: V) {
-        self.slots[(key & self.mask) as usize] = (key, value);
+    pub(crate) fn put(&mut self, key: u64, value: u64) {
+        let i = (key & self.mask) as usize;
+        self.keys[i] = key;
+        self.values[i] = value;
     }
 }
 

@@ -19,7 +19,7 @@ const EXHAUSTED: u8 = u8::MAX;
 pub(crate) struct Vcf<'a> {
     pub pos: &'a mut Position,
     pub clock: &'a mut Clock,
-    pub table: &'a mut Table<u8>,
+    pub table: &'a mut Table,
     /// Moves from the root to the current position.
     path: Vec<Point>,
     /// Whether the depth limit cut some branch below the current node.
@@ -28,11 +28,7 @@ pub(crate) struct Vcf<'a> {
 }
 
 impl<'a> Vcf<'a> {
-    pub(crate) fn new(
-        pos: &'a mut Position,
-        clock: &'a mut Clock,
-        table: &'a mut Table<u8>,
-    ) -> Self {
+    pub(crate) fn new(pos: &'a mut Position, clock: &'a mut Clock, table: &'a mut Table) -> Self {
         Vcf {
             pos,
             clock,
@@ -75,7 +71,7 @@ impl<'a> Vcf<'a> {
         let key = self.pos.hash;
         // A root restricted to one first move is not the position's own answer: not cached.
         let cache = first.is_none();
-        if let Some(known) = self.table.get(key).filter(|&d| cache && d >= depth) {
+        if let Some(known) = self.depth_bound(key).filter(|&d| cache && d >= depth) {
             // A bound that came from a depth limit is a cut here too.
             self.cut |= known != EXHAUSTED;
             return Ok(false);
@@ -98,7 +94,7 @@ impl<'a> Vcf<'a> {
         }
         if moves.is_empty() {
             if cache {
-                self.table.put(key, EXHAUSTED);
+                self.table.put(key, u64::from(EXHAUSTED));
             }
             return Ok(false);
         }
@@ -118,16 +114,21 @@ impl<'a> Vcf<'a> {
             }
         }
         if cache {
-            let known = self.table.get(key).unwrap_or(0);
+            let known = self.depth_bound(key).unwrap_or(0);
             let value = if self.cut {
                 depth.max(known)
             } else {
                 EXHAUSTED
             };
-            self.table.put(key, value);
+            self.table.put(key, u64::from(value));
         }
         self.cut |= outer_cut;
         Ok(false)
+    }
+
+    /// The depth up to which the table knows the position (attacker to move) holds no win.
+    fn depth_bound(&self, key: u64) -> Option<u8> {
+        self.table.get(key).map(|v| v as u8)
     }
 
     /// Plays the attacker's legal four `m` and the forced reply, searches on, and restores

@@ -24,16 +24,28 @@ const INF: u32 = 1 << 30;
 
 /// Proof and disproof numbers of a node.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Numbers {
+struct Numbers {
     pn: u32,
     dn: u32,
 }
 
-impl Default for Numbers {
-    fn default() -> Self {
-        Numbers { pn: 1, dn: 1 }
+impl Numbers {
+    /// Packed for the table, as `pn + 1` and `dn + 1` so that 0 (an empty slot) is never a
+    /// value.
+    fn pack(self) -> u64 {
+        u64::from(self.pn + 1) << 32 | u64::from(self.dn + 1)
+    }
+
+    fn unpack(v: u64) -> Numbers {
+        Numbers {
+            pn: (v >> 32) as u32 - 1,
+            dn: (v & 0xFFFF_FFFF) as u32 - 1,
+        }
     }
 }
+
+/// A node nothing is known about yet.
+const UNKNOWN: Numbers = Numbers { pn: 1, dn: 1 };
 
 const PROVEN: Numbers = Numbers { pn: 0, dn: INF };
 const DISPROVEN: Numbers = Numbers { pn: INF, dn: 0 };
@@ -51,13 +63,13 @@ pub(crate) enum Expansion {
 pub(crate) struct Vct<'a> {
     pub pos: &'a mut Position,
     pub clock: &'a mut Clock,
-    pub table: &'a mut Table<Numbers>,
+    pub table: &'a mut Table,
 }
 
 impl<'a> Vct<'a> {
     /// Whether the node (attacker to move unless `and`) is a win within `depth` attacker moves.
     pub(crate) fn prove(&mut self, and: bool, depth: u8) -> Result<bool, OutOfTime> {
-        if let Some(n) = self.table.get(self.key(self.pos.hash, and, depth)) {
+        if let Some(n) = self.lookup(self.key(self.pos.hash, and, depth)) {
             if n.pn == 0 || n.dn == 0 {
                 return Ok(n.pn == 0);
             }
@@ -172,11 +184,11 @@ impl<'a> Vct<'a> {
         };
         let moves = match expansion {
             Expansion::Proven => {
-                self.table.put(key, PROVEN);
+                self.store(key, PROVEN);
                 return Ok(PROVEN);
             }
             Expansion::Disproven => {
-                self.table.put(key, DISPROVEN);
+                self.store(key, DISPROVEN);
                 return Ok(DISPROVEN);
             }
             Expansion::Moves(m) => m,
@@ -193,7 +205,7 @@ impl<'a> Vct<'a> {
                 .collect();
             let (n, best, second) = combine(&values, and);
             if n.pn >= th.pn || n.dn >= th.dn {
-                self.table.put(key, n);
+                self.store(key, n);
                 return Ok(n);
             }
             let c = values[best];
@@ -219,9 +231,15 @@ impl<'a> Vct<'a> {
     /// The table's numbers for the child after `mover` plays `m` (1/1 when unknown).
     fn child_numbers(&self, m: Point, mover: Color, and: bool, depth: u8) -> Numbers {
         let hash = self.pos.hash ^ stone_key(m, mover);
-        self.table
-            .get(self.key(hash, and, depth))
-            .unwrap_or_default()
+        self.lookup(self.key(hash, and, depth)).unwrap_or(UNKNOWN)
+    }
+
+    fn lookup(&self, key: u64) -> Option<Numbers> {
+        self.table.get(key).map(Numbers::unpack)
+    }
+
+    fn store(&mut self, key: u64, n: Numbers) {
+        self.table.put(key, n.pack());
     }
 
     /// The line of a proven OR node: the attacker's proven move at each OR node, the first
