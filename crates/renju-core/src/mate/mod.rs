@@ -294,13 +294,13 @@ impl Search {
                 }
                 fours.iter().map(Point::from_index).collect()
             }
-            MateKind::Vct => match {
+            MateKind::Vct => {
                 let depth = self.options.max_depth;
-                self.vct().expand_or(depth)
-            } {
-                vct::Expansion::Moves(moves) => moves,
-                _ => Vec::new(),
-            },
+                match self.vct().expand_or(depth) {
+                    vct::Expansion::Moves(moves) => moves,
+                    _ => Vec::new(),
+                }
+            }
         };
         out.extend(others.into_iter().filter(|p| !fives.contains(p.index())));
         out

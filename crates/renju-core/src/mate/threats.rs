@@ -129,6 +129,11 @@ fn line_three_spots(own: u32, closed: u32) -> u32 {
     WINDOW_STARTS.fold(0, |acc, s| acc | window_empties(own, closed, s, 2, false))
 }
 
+/// The four lines through a point.
+fn lines_through(p: Point) -> impl Iterator<Item = usize> {
+    LINE_REFS[p.index()].iter().map(|r| usize::from(r.line))
+}
+
 /// Adds the cells of a line's position bits to a set.
 #[inline]
 fn add_line_bits(line: usize, mut bits: u32, out: &mut Cells) {
@@ -157,58 +162,48 @@ impl Side {
         }
     }
 
-    /// Every five point of the colour on the board.
-    pub(crate) fn fives(&self, board: &Board) -> Cells {
+    /// The points `per_line(own, closed, exact)` finds on each of `lines`.
+    fn scan(
+        &self,
+        board: &Board,
+        lines: impl Iterator<Item = usize>,
+        per_line: fn(u32, u32, bool) -> u32,
+    ) -> Cells {
         let mut out = Cells::default();
-        for line in 0..LINES {
+        for line in lines {
             let (own, closed) = masks(board, line, self.color);
-            add_line_bits(line, line_fives(own, closed, self.exact), &mut out);
+            add_line_bits(line, per_line(own, closed, self.exact), &mut out);
         }
         out
+    }
+
+    /// Every five point of the colour on the board.
+    pub(crate) fn fives(&self, board: &Board) -> Cells {
+        self.scan(board, 0..LINES, line_fives)
     }
 
     /// Five points on the four lines through `p` (after a stone landed there, the only
     /// lines where the colour's five points can have appeared).
     pub(crate) fn fives_through(&self, board: &Board, p: Point) -> Cells {
-        let mut out = Cells::default();
-        for r in &LINE_REFS[p.index()] {
-            let line = usize::from(r.line);
-            let (own, closed) = masks(board, line, self.color);
-            add_line_bits(line, line_fives(own, closed, self.exact), &mut out);
-        }
-        out
+        self.scan(board, lines_through(p), line_fives)
     }
 
     /// Every point where the colour's stone makes a five point (legal or not).
     pub(crate) fn four_moves(&self, board: &Board) -> Cells {
-        let mut out = Cells::default();
-        for line in 0..LINES {
-            let (own, closed) = masks(board, line, self.color);
-            add_line_bits(line, line_fours(own, closed, self.exact), &mut out);
-        }
-        out
+        self.scan(board, 0..LINES, line_fours)
+    }
+
+    /// Four moves on the lines through `p`.
+    pub(crate) fn four_moves_through(&self, board: &Board, p: Point) -> Cells {
+        self.scan(board, lines_through(p), line_fours)
     }
 
     /// Points in a window of two stones of the colour and three empty points: the only
     /// places a three can be made (see the module docs).
     pub(crate) fn three_spots(&self, board: &Board) -> Cells {
-        let mut out = Cells::default();
-        for line in 0..LINES {
-            let (own, closed) = masks(board, line, self.color);
-            add_line_bits(line, line_three_spots(own, closed), &mut out);
-        }
-        out
-    }
-
-    /// Four moves on the lines through `p`.
-    pub(crate) fn four_moves_through(&self, board: &Board, p: Point) -> Cells {
-        let mut out = Cells::default();
-        for r in &LINE_REFS[p.index()] {
-            let line = usize::from(r.line);
-            let (own, closed) = masks(board, line, self.color);
-            add_line_bits(line, line_fours(own, closed, self.exact), &mut out);
-        }
-        out
+        self.scan(board, 0..LINES, |own, closed, _| {
+            line_three_spots(own, closed)
+        })
     }
 
     /// Whether the colour may put a stone on empty point `p`: anything but a forbidden black
@@ -279,7 +274,7 @@ pub(crate) fn is_win_in_two(board: &mut Board, attacker: &Side, defender: &Side,
 /// run.
 const fn zobrist() -> [[u64; CELLS]; 2] {
     let mut out = [[0u64; CELLS]; 2];
-    let mut state: u64 = 0x5EED_0F_5EA5;
+    let mut state: u64 = 0x005E_ED0F_5EA5;
     let mut c = 0;
     while c < 2 {
         let mut i = 0;
