@@ -1,31 +1,23 @@
 #!/usr/bin/env bash
-# Side-by-side VCF benchmark of `renju mate` against renju-note/quintet on the same seeded
-# middle-game positions. Quintet is built outside the repository and never committed:
-#   QUINTET=/tmp/quintet/src scripts/renju-mate-bench.sh [COUNT]
-# (clone github.com/renju-note/quintet there and `cargo build --release --example solve`).
-# Prints per-position disagreements and total CPU microseconds of each solver's own timer.
+# Side-by-side benchmark of `renju mate` against renju-note/quintet on the same seeded
+# middle-game positions. Quintet is cloned and built outside the repository, never committed:
+#   git clone https://github.com/renju-note/quintet /tmp/quintet/src
+#   QUINTET=/tmp/quintet/src scripts/renju-mate-bench.sh [COUNT] [vcf|vct] [LIMIT] [PASSES]
+# Both sides solve every position once (verdicts compared), then PASSES more times in one
+# process, timed as a whole by the thread's CPU time. LIMIT is attacker moves (ours counts
+# the five; quintet's `limit` is the same count). For VCT, quintet's threat_limit (the VCF depth
+# it tries at each attacker node) is QUINTET_THREAT_LIMIT, default LIMIT.
 set -euo pipefail
-count="${1:-300}"
-quintet="${QUINTET:-/tmp/quintet/src}/target/release/examples/solve"
-out="$(mktemp)"
-cargo run --quiet --release -p renju-core --example mate_bench -- "$count" vcf 113 >"$out"
-ours_total=0; theirs_total=0; same=0; differ=0
-while IFS=$'\t' read -r idx who stones status depth us nodes; do
-  report="$("$quintet" vcf 255 0 "$who" "$stones" | tail -4)"
-  elapsed="$(grep -o 'Elapsed: .*' <<<"$report" | cut -d' ' -f2)"
-  case "$elapsed" in
-    *ns) q_us=$(awk "BEGIN{print ${elapsed%ns}/1000}") ;;
-    *µs) q_us=${elapsed%µs} ;;
-    *ms) q_us=$(awk "BEGIN{print ${elapsed%ms}*1000}") ;;
-    *s) q_us=$(awk "BEGIN{print ${elapsed%s}*1000000}") ;;
-  esac
-  if grep -q '^None' <<<"$report"; then theirs=no_win; else theirs=win; fi
-  ours_total=$((ours_total + us))
-  theirs_total=$(awk "BEGIN{print $theirs_total + $q_us}")
-  if [[ "$theirs" == "$status" ]]; then same=$((same + 1)); else
-    differ=$((differ + 1)); echo "differ #$idx $who ours=$status/$depth quintet=$theirs $stones"
-  fi
-done <"$out"
-echo "positions: $count, same verdict: $same, different: $differ"
-echo "total VCF time: ours ${ours_total} us, quintet ${theirs_total} us"
-rm -f "$out"
+count="${1:-300}"; kind="${2:-vcf}"; limit="${3:-113}"; passes="${4:-20}"
+src="${QUINTET:-/tmp/quintet/src}"
+here="$(cd "$(dirname "$0")" && pwd)"
+cp "$here/quintet_batch.rs" "$src/examples/batch.rs"
+(cd "$src" && cargo build --quiet --release --example batch 2>/dev/null)
+case "$kind" in vcf) mode=vcf ;; vct) mode=vct_dfpns ;; esac
+ours="$(mktemp)"; theirs="$(mktemp)"
+cargo run --quiet --release -p renju-core --example mate_bench -- "$count" "$kind" "$limit" "$passes" >"$ours"
+"$src/target/release/examples/batch" "$mode" "$limit" "${QUINTET_THREAT_LIMIT:-$([[ $kind == vct ]] && echo "$limit" || echo 0)}" "$passes" <"$ours" >"$theirs"
+paste "$ours" "$theirs" | awk -F'\t' '
+  { if ($4 == $9) same++; else { differ++; print "differ #" $1 " " $2 " ours=" $4 "/" $5 " quintet=" $9 "/" $10 " " $3 } }
+  END { printf "positions: %d, same verdict: %d, different: %d\n", NR, same, differ }'
+rm -f "$ours" "$theirs"

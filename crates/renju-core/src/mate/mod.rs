@@ -240,8 +240,8 @@ impl From<OutOfTime> for Stopped {
     }
 }
 
-/// Bits of the transposition tables: 2^18 slots of 16 bytes for VCF, 2^20 for VCT
-/// (allocated zeroed, so pages a short search never touches cost nothing).
+/// Bits of the transposition tables: up to 2^18 slots of 16 bytes for VCF (growing with the
+/// search), 2^20 for VCT (allocated zeroed).
 const VCF_TABLE_BITS: u32 = 18;
 const VCT_TABLE_BITS: u32 = 20;
 
@@ -360,7 +360,7 @@ impl Search {
     fn vcf(&mut self) -> vcf::Vcf<'_> {
         let table = self
             .vcf_table
-            .get_or_insert_with(|| Table::new(VCF_TABLE_BITS));
+            .get_or_insert_with(|| Table::growing(VCF_TABLE_BITS));
         vcf::Vcf::new(&mut self.pos, &mut self.clock, table)
     }
 
