@@ -31,8 +31,8 @@ pub fn commands() -> Vec<Command> {
         svg(
             "renju",
             "render",
-            "Draw the position as an SVG picture: stones, move numbers, black's forbidden points by reason",
-            puzzles_render::renju,
+            "Draw the position as an SVG picture: stones, move numbers, black's forbidden points by reason, and with `mate` the shortest mate line",
+            puzzles_render::renju_render,
         ),
     ]
 }

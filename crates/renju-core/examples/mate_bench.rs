@@ -130,7 +130,11 @@ fn main() {
         spread(&mut times)
     );
     for (status, mut times) in by_status {
-        eprintln!("  {status}: {} positions, {}", times.len(), spread(&mut times));
+        eprintln!(
+            "  {status}: {} positions, {}",
+            times.len(),
+            spread(&mut times)
+        );
     }
 }
 
