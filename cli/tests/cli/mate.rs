@@ -139,3 +139,60 @@ fn bad_mate_input_names_its_path() {
         assert!(!run.stderr.is_empty());
     }
 }
+
+#[test]
+fn render_with_mate_draws_the_line_the_mate_command_finds() {
+    let case: Value = serde_json::from_str(
+        &std::fs::read_to_string(
+            workspace().join("fixtures/renju/mate-vcf-forbidden-defence.json"),
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    let mut input = case["input"].clone();
+    let verdict = puzzles(&["renju", "mate"], &input.to_string()).json();
+    let line = verdict["line"].as_array().unwrap();
+    assert!(!line.is_empty(), "{verdict}");
+    // The same search as a render's `mate` request (which lists no first moves).
+    let fields = input.as_object_mut().unwrap();
+    let mut mate = serde_json::Map::new();
+    for key in ["kind", "max_depth", "timeout_ms"] {
+        if let Some(v) = fields.remove(key) {
+            mate.insert(key.to_string(), v);
+        }
+    }
+    fields.remove("all_first_moves");
+    fields.insert("mate".to_string(), Value::Object(mate));
+    let run = puzzles(&["renju", "render"], &input.to_string());
+    assert_eq!(run.code, 0, "{run:?}");
+    let doc = roxmltree::Document::parse(&run.stdout).unwrap_or_else(|e| panic!("{e}"));
+    let group = doc
+        .descendants()
+        .find(|n| n.attribute("class") == Some("mate"))
+        .expect("a mate group");
+    let stones = group.children().filter(|n| n.has_tag_name("circle"));
+    assert_eq!(stones.count(), line.len());
+    let numbers: Vec<&str> = group
+        .descendants()
+        .filter(|n| n.has_tag_name("text"))
+        .filter_map(|n| n.text())
+        .collect();
+    let expected: Vec<String> = (1..=line.len()).map(|k| k.to_string()).collect();
+    assert_eq!(numbers, expected);
+    let caption: Vec<&str> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("text"))
+        .filter_map(|n| n.text())
+        .collect();
+    assert!(
+        caption
+            .iter()
+            .any(|t| t.contains("may not block the last four")),
+        "{caption:?}"
+    );
+    // A bad option is an input error under /mate.
+    input["mate"]["max_depth"] = json!(0);
+    let run = puzzles(&["renju", "render"], &input.to_string());
+    assert_eq!(run.code, 2, "{run:?}");
+    assert_eq!(run.json()["error"]["path"], "/mate/max_depth");
+}
