@@ -37,6 +37,12 @@ fn position(input: &Value) -> (Board, Color) {
     (board, side)
 }
 
+/// A case of fixtures/renju.
+fn fixture(name: &str) -> Value {
+    let path = workspace().join("fixtures/renju").join(name);
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
 fn from_json<T: serde::de::DeserializeOwned>(v: &Value) -> T {
     serde_json::from_value(v.clone()).unwrap()
 }
@@ -89,13 +95,7 @@ fn every_mate_fixture_answer_replays() {
 
 #[test]
 fn a_forbidden_block_ends_the_line_and_gomoku_has_no_such_win() {
-    let case: Value = serde_json::from_str(
-        &std::fs::read_to_string(
-            workspace().join("fixtures/renju/mate-vcf-forbidden-defence.json"),
-        )
-        .unwrap(),
-    )
-    .unwrap();
+    let case = fixture("mate-vcf-forbidden-defence.json");
     let renju = run_and_verify(&case["input"]);
     assert_eq!(renju["end"], "forbidden_block");
     let mut gomoku = case["input"].clone();
@@ -142,13 +142,7 @@ fn bad_mate_input_names_its_path() {
 
 #[test]
 fn render_with_mate_draws_the_line_the_mate_command_finds() {
-    let case: Value = serde_json::from_str(
-        &std::fs::read_to_string(
-            workspace().join("fixtures/renju/mate-vcf-forbidden-defence.json"),
-        )
-        .unwrap(),
-    )
-    .unwrap();
+    let case = fixture("mate-vcf-forbidden-defence.json");
     let mut input = case["input"].clone();
     let verdict = puzzles(&["renju", "mate"], &input.to_string()).json();
     let line = verdict["line"].as_array().unwrap();

@@ -21,6 +21,8 @@ const MOVES_PER_LINE: usize = 12;
 
 /// Input of `renju render`: `renju check`'s input, and optionally `mate`, a `renju mate`
 /// search whose shortest winning line is drawn on the board.
+// The position fields repeat `CheckInput`'s: serde cannot flatten a struct into one that
+// denies unknown fields, and an unknown field must stay an error.
 #[derive(Debug, Clone, Default, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RenjuRenderInput {
