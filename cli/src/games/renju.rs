@@ -22,11 +22,17 @@ pub fn commands() -> Vec<Command> {
             "Play a whole record: result, deciding move and reason (five, foul), or the bad move",
             renju_core::validate,
         ),
+        json(
+            "renju",
+            "mate",
+            "Can the side to move win by continuous fours (VCF) or threats (VCT): shortest line, winning first moves",
+            renju_core::mate,
+        ),
         svg(
             "renju",
             "render",
-            "Draw the position as an SVG picture: stones, move numbers, black's forbidden points by reason",
-            puzzles_render::renju,
+            "Draw the position as an SVG picture: stones, move numbers, black's forbidden points by reason, and with `mate` the shortest mate line",
+            puzzles_render::renju_render,
         ),
     ]
 }

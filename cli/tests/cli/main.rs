@@ -5,6 +5,7 @@ mod docs;
 mod fixtures;
 mod hostile;
 mod limits;
+mod mate;
 mod render;
 mod runner;
 mod single;

@@ -3,7 +3,8 @@
 //!
 //! Each game has one function from its render input (the game's main input, sometimes with
 //! a few optional fields) to one SVG document, computed with the game's own engine:
-//! [`nonogram()`], [`fitpuzzle()`], [`blockdoku()`], [`renju()`], [`baseball()`]. Errors are
+//! [`nonogram()`], [`fitpuzzle()`], [`blockdoku()`], [`renju()`] ([`renju_render()`] adds a
+//! mate line), [`baseball()`]. Errors are
 //! the engine's own input errors. [`with_caption`] adds lines of text under a picture, [`note`] draws text alone.
 //! The XML is written with quick-xml; the same input gives the same bytes.
 #![deny(clippy::print_stdout, clippy::print_stderr)]
@@ -15,6 +16,7 @@ mod doc;
 mod fitpuzzle;
 mod nonogram;
 mod renju;
+mod renju_mate;
 
 pub use baseball::baseball;
 pub use blockdoku::{BlockdokuInput, blockdoku};
@@ -22,6 +24,7 @@ pub use caption::{note, with_caption};
 pub use fitpuzzle::fitpuzzle;
 pub use nonogram::{NonogramInput, nonogram};
 pub use renju::renju;
+pub use renju_mate::{MateRequest, RenjuRenderInput, renju_render};
 
 /// The input types of the games whose render input is their main command's input.
 pub use baseball_core::SolveInput as BaseballInput;

@@ -5,6 +5,7 @@ use renju_core::board::SIZE;
 use renju_core::{CheckInput, Color, Foul, InputError, Point, check_position};
 
 use crate::doc::{ALERT, DARK, Doc, INK, MARGIN, caption_height, caption_width, count};
+use crate::renju_mate::MateOverlay;
 
 /// Distance between two lines of the board, and the room for coordinates around it.
 const STEP: f64 = 30.0;
@@ -25,6 +26,11 @@ fn mark(reason: Foul) -> (&'static str, &'static str, &'static str) {
 /// Draws a `renju check` input (a record or a board) and black's forbidden points as one SVG
 /// document.
 pub fn renju(input: CheckInput) -> Result<String, InputError> {
+    drawn(input, None)
+}
+
+/// The picture, with a mate line over the stones when given (see `renju_mate`).
+pub(crate) fn drawn(input: CheckInput, mate: Option<&MateOverlay>) -> Result<String, InputError> {
     // The engine's own position: the stones it placed and the forbidden points it found, the
     // same work its `check` verdict is spelled from.
     let position = check_position(&input)?;
@@ -41,6 +47,7 @@ pub fn renju(input: CheckInput) -> Result<String, InputError> {
         "{} for black",
         count(forbidden.len(), "forbidden point")
     ));
+    caption.extend(mate.iter().flat_map(|m| m.caption.iter().cloned()));
     let board_side = 2.0 * EDGE + (SIZE - 1) as f64 * STEP;
     let width = (2.0 * MARGIN + board_side + LEGEND_WIDTH).max(caption_width(&caption));
     let height = 2.0 * MARGIN + board_side + caption_height(caption.len());
@@ -72,6 +79,9 @@ pub fn renju(input: CheckInput) -> Result<String, InputError> {
         }
     }
     doc.close();
+    if let Some(mate) = mate {
+        mate.draw(&mut doc, &at, STEP * 0.46);
+    }
 
     doc.open("g", &[("class", "forbidden"), ("font-weight", "bold")]);
     for &(p, reason) in forbidden {

@@ -153,6 +153,12 @@ const fn empty_stops() -> [u32; LINES] {
 
 static EMPTY_STOPS: [u32; LINES] = empty_stops();
 
+/// The positions of a line that are off the board (and the padding), as stop bits.
+#[inline]
+pub(crate) fn edge_mask(line: usize) -> u32 {
+    EMPTY_STOPS[line]
+}
+
 /// For every line and position, the cell index and the line's direction (cells off the board
 /// are never asked for: their positions are stops).
 const fn line_cells() -> [[(u8, u8); SIZE]; LINES] {
@@ -279,6 +285,13 @@ impl Board {
     #[inline]
     pub(crate) fn line_masks(&self, line: usize) -> (u32, u32) {
         (self.black[line], self.stops[line])
+    }
+
+    /// White stones of a whole line (position k at bit k + PAD): the stops that are not the
+    /// board's edge.
+    #[inline]
+    pub(crate) fn white_mask(&self, line: usize) -> u32 {
+        self.stops[line] & !EMPTY_STOPS[line]
     }
 
     /// Length of the unbroken row of colour `c` through `p` in direction `d`, counting `p`

@@ -8,6 +8,8 @@
 //! - [`game`]: replaying records (turns, passes, wins, fouls, draws).
 //! - [`commands`]: the contract's `check`, `move`, `validate`.
 //! - [`checked`]: the position behind `check` in engine terms (stones, forbidden points).
+//! - [`mate`]: `renju mate`, VCF and VCT solving (threat-space search, df-pn) and a
+//!   verifier of mate lines.
 //! - [`sample`]: seeded realistic middle-game positions (benches, tests).
 #![deny(clippy::print_stdout, clippy::print_stderr)]
 
@@ -16,6 +18,7 @@ pub mod checked;
 pub mod commands;
 pub mod error;
 pub mod game;
+pub mod mate;
 pub mod notation;
 mod pattern;
 pub mod rules;
@@ -33,6 +36,7 @@ pub use commands::{
     r#move, validate,
 };
 pub use error::InputError;
+pub use mate::{MateInput, MateVerdict, mate};
 pub use notation::{MoveSpec, to_notation};
 pub use rules::{BlackMove, Foul, Rule, classify_black, forbidden_map, forbidden_points};
 

@@ -52,6 +52,7 @@ fn renju_fixtures_pass() {
             Some("check") => run(input, renju_core::check),
             Some("move") => run(input, renju_core::r#move),
             Some("validate") => run(input, renju_core::validate),
+            Some("mate") => run(input, renju_core::mate),
             other => panic!("{}: unknown command {other:?}", path.display()),
         };
         if !subset(&case["expect"], &actual) {

@@ -1,0 +1,192 @@
+//! `puzzles renju mate`: every answer of the mate fixtures replayed by the library's verifier,
+//! timeouts, and bad input.
+
+use renju_core::mate::verify::verify_line;
+use renju_core::mate::{MateEnd, MateKind};
+use renju_core::notation::{MoveSpec, ParsedMove};
+use renju_core::{Board, Color, Point, Rule};
+use serde_json::{Value, json};
+
+use crate::{puzzles, workspace};
+
+fn point(text: &str) -> Point {
+    match MoveSpec::Text(text.into()).parse() {
+        Ok(ParsedMove::At(p)) => p,
+        other => panic!("not a point: {text}: {other:?}"),
+    }
+}
+
+/// The board and side to move of a mate input (a board, or a record without passes).
+fn position(input: &Value) -> (Board, Color) {
+    if let Some(rows) = input["board"].as_array() {
+        let rows: Vec<&str> = rows.iter().map(|r| r.as_str().unwrap()).collect();
+        let board = Board::from_rows(&rows).unwrap();
+        let side = if board.count(Color::Black) == board.count(Color::White) {
+            Color::Black
+        } else {
+            Color::White
+        };
+        return (board, side);
+    }
+    let mut board = Board::new();
+    let mut side = Color::Black;
+    for m in input["moves"].as_array().into_iter().flatten() {
+        board.place(point(m.as_str().unwrap()), side);
+        side = side.opponent();
+    }
+    (board, side)
+}
+
+/// A case of fixtures/renju.
+fn fixture(name: &str) -> Value {
+    let path = workspace().join("fixtures/renju").join(name);
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+fn from_json<T: serde::de::DeserializeOwned>(v: &Value) -> T {
+    serde_json::from_value(v.clone()).unwrap()
+}
+
+/// Runs one mate input and, for a win, replays its line with the verifier.
+fn run_and_verify(input: &Value) -> Value {
+    let run = puzzles(&["renju", "mate"], &input.to_string());
+    assert_eq!(run.code, 0, "{run:?}");
+    let verdict = run.json();
+    if verdict["status"] == "win" {
+        let (board, attacker) = position(input);
+        assert_eq!(verdict["attacker"], json!(attacker.name()));
+        let rule: Rule = from_json(input.get("rule").unwrap_or(&json!("renju")));
+        let kind: MateKind = from_json(input.get("kind").unwrap_or(&json!("vcf")));
+        let end: MateEnd = from_json(&verdict["end"]);
+        let line: Vec<Point> = verdict["line"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| point(m.as_str().unwrap()))
+            .collect();
+        let depth = verify_line(&board, attacker, rule, kind, &line, end)
+            .unwrap_or_else(|e| panic!("{e}: {verdict}"));
+        assert_eq!(json!(depth), verdict["depth"]);
+        // The listed first moves (when asked) include the line's; the library's tests prove
+        // that each listed move wins and no other does.
+        if let Some(first) = verdict["first_moves"].as_array() {
+            assert!(first.contains(&verdict["line"][0]), "{verdict}");
+        }
+    }
+    verdict
+}
+
+#[test]
+fn every_mate_fixture_answer_replays() {
+    let dir = workspace().join("fixtures/renju");
+    let mut wins = 0;
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_str().unwrap().to_string();
+        if !name.starts_with("mate-") || name.starts_with("mate-bad-") {
+            continue;
+        }
+        let case: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        let verdict = run_and_verify(&case["input"]);
+        wins += usize::from(verdict["status"] == "win");
+    }
+    assert!(wins >= 5, "{wins} winning fixtures");
+}
+
+#[test]
+fn a_forbidden_block_ends_the_line_and_gomoku_has_no_such_win() {
+    let case = fixture("mate-vcf-forbidden-defence.json");
+    let renju = run_and_verify(&case["input"]);
+    assert_eq!(renju["end"], "forbidden_block");
+    let mut gomoku = case["input"].clone();
+    gomoku["rule"] = json!("gomoku");
+    assert_eq!(run_and_verify(&gomoku)["status"], "no_win");
+}
+
+#[test]
+fn timeouts_say_so() {
+    // A deep VCT on an open middle game cannot finish in a millisecond.
+    let input = json!({
+        "moves": ["h8", "h9", "i8", "g8", "i9", "i10", "j10", "g7", "g9", "k11", "f8", "e9"],
+        "kind": "vct",
+        "max_depth": 30,
+        "timeout_ms": 1
+    });
+    let run = puzzles(&["renju", "mate"], &input.to_string());
+    assert_eq!(run.code, 0, "{run:?}");
+    assert_eq!(run.json()["status"], "timeout");
+    let mut no_limit = input.clone();
+    let _ = no_limit.as_object_mut().unwrap().remove("timeout_ms");
+    let run = puzzles(&["renju", "mate", "--timeout", "1"], &no_limit.to_string());
+    assert_eq!(run.json()["status"], "timeout", "{run:?}");
+}
+
+#[test]
+fn bad_mate_input_names_its_path() {
+    for (input, path) in [
+        (json!({"max_depth": 0}), "/max_depth"),
+        (json!({"max_depth": 200}), "/max_depth"),
+        (json!({"kind": "vcx"}), "/kind"),
+        (json!({"moves": ["h8", "h8"]}), "/moves/1"),
+        (
+            json!({"moves": ["h8", "a1", "i8", "a2", "j8", "a3", "k8", "a4", "l8"]}),
+            "/moves",
+        ),
+    ] {
+        let run = puzzles(&["renju", "mate"], &input.to_string());
+        assert_eq!(run.code, 2, "{run:?}");
+        assert_eq!(run.json()["error"]["path"], path, "{run:?}");
+        assert!(!run.stderr.is_empty());
+    }
+}
+
+#[test]
+fn render_with_mate_draws_the_line_the_mate_command_finds() {
+    let case = fixture("mate-vcf-forbidden-defence.json");
+    let mut input = case["input"].clone();
+    let verdict = puzzles(&["renju", "mate"], &input.to_string()).json();
+    let line = verdict["line"].as_array().unwrap();
+    assert!(!line.is_empty(), "{verdict}");
+    // The same search as a render's `mate` request (which lists no first moves).
+    let fields = input.as_object_mut().unwrap();
+    let mut mate = serde_json::Map::new();
+    for key in ["kind", "max_depth", "timeout_ms"] {
+        if let Some(v) = fields.remove(key) {
+            mate.insert(key.to_string(), v);
+        }
+    }
+    fields.remove("all_first_moves");
+    fields.insert("mate".to_string(), Value::Object(mate));
+    let run = puzzles(&["renju", "render"], &input.to_string());
+    assert_eq!(run.code, 0, "{run:?}");
+    let doc = roxmltree::Document::parse(&run.stdout).unwrap_or_else(|e| panic!("{e}"));
+    let group = doc
+        .descendants()
+        .find(|n| n.attribute("class") == Some("mate"))
+        .expect("a mate group");
+    let stones = group.children().filter(|n| n.has_tag_name("circle"));
+    assert_eq!(stones.count(), line.len());
+    let numbers: Vec<&str> = group
+        .descendants()
+        .filter(|n| n.has_tag_name("text"))
+        .filter_map(|n| n.text())
+        .collect();
+    let expected: Vec<String> = (1..=line.len()).map(|k| k.to_string()).collect();
+    assert_eq!(numbers, expected);
+    let caption: Vec<&str> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("text"))
+        .filter_map(|n| n.text())
+        .collect();
+    assert!(
+        caption
+            .iter()
+            .any(|t| t.contains("may not block the last four")),
+        "{caption:?}"
+    );
+    // A bad option is an input error under /mate.
+    input["mate"]["max_depth"] = json!(0);
+    let run = puzzles(&["renju", "render"], &input.to_string());
+    assert_eq!(run.code, 2, "{run:?}");
+    assert_eq!(run.json()["error"]["path"], "/mate/max_depth");
+}

@@ -1,0 +1,151 @@
+//! Times `renju mate` on seeded middle-game positions, for `scripts/renju-mate-bench.sh`
+//! (which runs renju-note/quintet on the same positions).
+//!
+//! `cargo run --release -p renju-core --example mate_bench -- COUNT vcf|vct MAX_DEPTH [PASSES]`
+//!
+//! A first pass prints `index attacker(o|x) blacks/whites status depth micros nodes` per
+//! position (`o` black, `x` white as quintet writes them; micros is the least wall time of
+//! three solves, so a moment another process took the core rarely counts), with the
+//! median, p90 and worst of each status on stderr. `MATE_TIMEOUT_MS` sets a deadline per
+//! solve (then `timeout` is a status). Then PASSES
+//! more passes (default 20) over all positions are timed as a whole by the thread's CPU time
+//! (Linux `/proc/thread-self/schedstat`, so time other processes take on a shared machine is
+//! not counted), and a summary goes to stderr.
+#![allow(clippy::print_stdout, clippy::print_stderr)]
+
+use std::collections::BTreeMap;
+use std::time::{Duration, Instant};
+
+use renju_core::mate::{MateKind, MateOptions, MateStatus, solve};
+use renju_core::rules::{Rule, board_winner};
+use renju_core::sample::{Rng, middle_game};
+use renju_core::{Board, Color, Point};
+
+fn notation(p: Point) -> String {
+    format!("{}{}", (b'A' + p.x) as char, p.y + 1)
+}
+
+fn stones(board: &Board, c: Color) -> String {
+    (0..225)
+        .map(Point::from_index)
+        .filter(|&p| board.get(p) == Some(c))
+        .map(notation)
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// CPU time this thread has run, in nanoseconds (None off Linux).
+fn thread_cpu_ns() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    text.split_whitespace().next()?.parse().ok()
+}
+
+/// `count` seeded middle games where nobody has won yet, with the side to move.
+fn positions(count: usize) -> Vec<(Board, Color)> {
+    let mut rng = Rng::new(2027);
+    let mut out = Vec::new();
+    while out.len() < count {
+        let stones_wanted = 30 + rng.below(50);
+        let board = middle_game(&mut rng, stones_wanted);
+        if board_winner(&board, Rule::Renju) != Ok(None) {
+            continue;
+        }
+        let attacker = if board.count(Color::Black) == board.count(Color::White) {
+            Color::Black
+        } else {
+            Color::White
+        };
+        out.push((board, attacker));
+    }
+    out
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let count: usize = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(300);
+    let kind = match args.get(2).map(String::as_str) {
+        Some("vct") => MateKind::Vct,
+        _ => MateKind::Vcf,
+    };
+    let max_depth: u8 = args.get(3).and_then(|a| a.parse().ok()).unwrap_or(113);
+    let passes: u32 = args.get(4).and_then(|a| a.parse().ok()).unwrap_or(20);
+    let timeout = std::env::var("MATE_TIMEOUT_MS")
+        .ok()
+        .and_then(|t| t.parse().ok())
+        .map(Duration::from_millis);
+    let options = |start: Instant| MateOptions {
+        kind,
+        max_depth,
+        all_first_moves: false,
+        deadline: timeout.map(|t| start + t),
+    };
+    let positions = positions(count);
+    let mut wins = 0;
+    let mut times = Vec::new();
+    let mut by_status: BTreeMap<&str, Vec<f64>> = BTreeMap::new();
+    for (n, (board, attacker)) in positions.iter().enumerate() {
+        let mut us = f64::INFINITY;
+        let mut out = None;
+        for _ in 0..3 {
+            let start = Instant::now();
+            out = Some(solve(board, *attacker, Rule::Renju, &options(start)));
+            us = us.min(start.elapsed().as_secs_f64() * 1e6);
+        }
+        let out = out.expect("solved three times");
+        times.push(us);
+        wins += usize::from(out.status == MateStatus::Win);
+        let status = match out.status {
+            MateStatus::Win => "win",
+            MateStatus::NoWin => "no_win",
+            MateStatus::Timeout => "timeout",
+        };
+        by_status.entry(status).or_default().push(us);
+        let depth = out.win.map_or(0, |w| w.depth());
+        let who = if *attacker == Color::Black { 'o' } else { 'x' };
+        println!(
+            "{n}\t{who}\t{}/{}\t{status}\t{depth}\t{us:.1}\t{}",
+            stones(board, Color::Black),
+            stones(board, Color::White),
+            out.nodes
+        );
+    }
+    let cpu_start = thread_cpu_ns();
+    let start = Instant::now();
+    for _ in 0..passes {
+        for (board, attacker) in &positions {
+            let options = options(Instant::now());
+            std::hint::black_box(solve(board, *attacker, Rule::Renju, &options));
+        }
+    }
+    let per_pass = |total: f64| total / f64::from(passes.max(1));
+    let wall_ms = per_pass(start.elapsed().as_secs_f64() * 1e3);
+    let cpu_ms = match (cpu_start, thread_cpu_ns()) {
+        (Some(a), Some(b)) => format!("{:.2}", per_pass((b - a) as f64 / 1e6)),
+        _ => "?".to_string(),
+    };
+    eprintln!(
+        "ours {kind:?} to depth {max_depth}: {} positions, {wins} wins; per pass over {passes} passes: \
+         cpu {cpu_ms} ms, wall {wall_ms:.2} ms; first pass {}",
+        times.len(),
+        spread(&mut times)
+    );
+    for (status, mut times) in by_status {
+        eprintln!(
+            "  {status}: {} positions, {}",
+            times.len(),
+            spread(&mut times)
+        );
+    }
+}
+
+/// Median, p90 and worst of some times in microseconds.
+fn spread(times: &mut [f64]) -> String {
+    times.sort_by(f64::total_cmp);
+    let n = times.len();
+    format!(
+        "median {:.1} us p90 {:.1} us worst {:.1} us",
+        times[n / 2],
+        times[n * 9 / 10],
+        times[n - 1]
+    )
+}

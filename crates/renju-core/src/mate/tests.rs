@@ -1,0 +1,321 @@
+//! Known problems, every answer replayed by the verifier, and the searches against the
+//! brute-force reference on seeded middle-game positions.
+
+use super::brute::Brute;
+use super::verify::verify_line;
+use super::*;
+use crate::sample::{Rng, middle_game};
+
+/// A board from quintet-style rows (`o` black, `x` white, spaces ignored), top row first.
+/// The problems below are the public test positions of renju-note/quintet (facts: positions
+/// and their known solutions).
+fn board_of(text: &str) -> Board {
+    let rows: Vec<String> = text
+        .lines()
+        .map(|l| {
+            l.chars()
+                .filter(|c| !c.is_whitespace())
+                .map(|c| match c {
+                    'o' => 'X',
+                    'x' => 'O',
+                    c => c,
+                })
+                .collect::<String>()
+        })
+        .filter(|r| !r.is_empty())
+        .collect();
+    Board::from_rows(&rows).expect("a 15x15 test board")
+}
+
+fn options(kind: MateKind, max_depth: u8) -> MateOptions {
+    MateOptions {
+        kind,
+        max_depth,
+        all_first_moves: false,
+        deadline: None,
+    }
+}
+
+/// Solves, checks every win with the verifier (depth included), returns the outcome.
+fn solved(board: &Board, attacker: Color, rule: Rule, options: MateOptions) -> MateOutcome {
+    let out = solve(board, attacker, rule, &options);
+    if let Some(w) = &out.win {
+        let depth = verify_line(board, attacker, rule, options.kind, &w.line, w.end)
+            .unwrap_or_else(|e| panic!("{e}: {:?}\n{board:?}", w.line));
+        assert_eq!(depth, w.depth());
+        assert!(depth <= u32::from(options.max_depth));
+    }
+    out
+}
+
+fn depth_of(out: &MateOutcome) -> Option<u32> {
+    out.win.as_ref().map(Win::depth)
+}
+
+const VCF_BLACK: &str = "
+ . . . . . . . . . . . . . . .
+ . . . . . . . . x . . o . . .
+ . . . . o . x o . . . . . . .
+ . . . . . . . o . . x . . . .
+ . . . . . . . x o . . x . . .
+ . . . . . . o o x . o . . . .
+ . . . . . x . x x o . x . . .
+ . . . . . . . o o x . . . . .
+ . . . . . . . . . . . . . . .
+ . . . . . . . . . . . . . . .
+ . . . . . . . . . . . . . . .
+ . . . . . . . . . . . . . . .
+ . . . . . . . . . . . . . . .
+ . . . . . . . . . . . . . . .
+ . . . . . . . . . . . . . . .";
+
+#[test]
+fn vcf_black_twelve_fours_then_five() {
+    // quintet finds 12 black moves to the unstoppable four, none in 11: 13 with the five.
+    let b = board_of(VCF_BLACK);
+    let out = solved(&b, Color::Black, Rule::Renju, options(MateKind::Vcf, 113));
+    assert_eq!(out.status, MateStatus::Win);
+    assert_eq!(depth_of(&out), Some(13));
+    let out = solved(&b, Color::Black, Rule::Renju, options(MateKind::Vcf, 12));
+    assert_eq!(out.status, MateStatus::NoWin);
+}
+
+#[test]
+fn vcf_white_against_forbidden_points() {
+    let b = board_of(
+        "
+ . . . . . . . . . . . . . . .
+ . . . . . . . . . . . x . . .
+ . . . . . . . . . . o . . . .
+ . . . . . . . . . x . x o . .
+ . . . . . . . . x . . . o . .
+ . . . . . . . x x o . x . . .
+ . . . . . . o x o o . . o . .
+ . . . . . x o o . . . . . . .
+ . . . . . . . . . . . . . . .
+ . . . . . . . . . . . . . . .
+ . . . . . . . . . . . . . . .
+ . . . . . . . . . . . . . . .
+ . . . . . . . . . . . . . . .
+ . . . . . . . . . . . . . . .
+ . . . . . . . . . . . . . . .",
+    );
+    let out = solved(&b, Color::White, Rule::Renju, options(MateKind::Vcf, 113));
+    assert_eq!(depth_of(&out), Some(6));
+    let out = solved(&b, Color::White, Rule::Renju, options(MateKind::Vcf, 5));
+    assert_eq!(out.status, MateStatus::NoWin);
+}
+
+#[test]
+fn vcf_blocks_a_counter_four_with_a_four() {
+    let b = board_of(
+        "
+ . . . . . . . . . . . . . . .
+ . . . . . . . . . . . . . . .
+ . . . . . . . . . . . . . . .
+ . . . . . . . . . . . . . . .
+ . . . . . . . . . . . . . . .
+ . . . . . . . . . . . . . . .
+ . . . . . . . x . . . . . . .
+ . . . . . . . o . o o x . . .
+ . . . . . . . . o x . o . . .
+ . . . . . . . . o . x . . . .
+ . . . . . . . . x . . x . . .
+ . . . . . . . . . . . . . . .
+ . . . . . . . . . . . . . . .
+ . . . . . . . . . . . . . . .
+ . . . . . . . . . . . . . . .",
+    );
+    let out = solved(&b, Color::Black, Rule::Renju, options(MateKind::Vcf, 113));
+    assert_eq!(out.status, MateStatus::Win);
+    let line: Vec<String> = out
+        .win
+        .unwrap()
+        .line
+        .iter()
+        .map(|&p| to_notation(p))
+        .collect();
+    // quintet's line: I8 G8 I10 I9 J9 (G8 blocks and makes white's four; I10 blocks it).
+    assert_eq!(line[..3], ["i8", "g8", "i10"]);
+}
+
+#[test]
+fn vct_black_five_moves_to_end() {
+    // Okabe's "5 moves to end" No. 02, as quintet tests it (4 moves + the five).
+    let b = board_of(
+        "
+ . . . . . . . . . . . . . . .
+ . . . . . . . . . . . . . . .
+ . . . . . . . . . . . . . . .
+ . . . . . . . . . . . . . . .
+ . . . . . . . . x . . . . . .
+ . . . . . . . o . . . . . . .
+ . . . . . . . o x o . . . . .
+ . . . . . . x o . x . . . . .
+ . . . . . . . x o . . . . . .
+ . . . . . . . . . . . . . . .
+ . . . . . . . . . . . . . . .
+ . . . . . . . . . . . . . . .
+ . . . . . . . . . . . . . . .
+ . . . . . . . . . . . . . . .
+ . . . . . . . . . . . . . . .",
+    );
+    let out = solved(&b, Color::Black, Rule::Renju, options(MateKind::Vct, 5));
+    assert_eq!(depth_of(&out), Some(5), "{out:?}");
+    let out = solved(&b, Color::Black, Rule::Renju, options(MateKind::Vct, 4));
+    assert_eq!(out.status, MateStatus::NoWin);
+    // No VCF at all.
+    let out = solved(&b, Color::Black, Rule::Renju, options(MateKind::Vcf, 113));
+    assert_eq!(out.status, MateStatus::NoWin);
+}
+
+#[test]
+fn vct_white_with_black_counter_fours() {
+    // Okabe No. 63 (quintet's test_vct_counter).
+    let b = board_of(
+        "
+ . . . . . . . . . . . . . . .
+ . . . . . . . . . . . . . . .
+ . . . . . . . . . . . . . . .
+ . . . . . . . . . . . . . . .
+ . . . . . . . . . o . . . . .
+ . . . . . . . o x . . . . . .
+ . . . x x o . x o . . . . . .
+ . . . . . o . o o x . . . . .
+ . . . . . . . o x . . . . . .
+ . . . . . . x . . . . . . . .
+ . . . . . . . . . . . . . . .
+ . . . . . . . . . . . . . . .
+ . . . . . . . . . . . . . . .
+ . . . . . . . . . . . . . . .
+ . . . . . . . . . . . . . . .",
+    );
+    let out = solved(&b, Color::White, Rule::Renju, options(MateKind::Vct, 5));
+    assert_eq!(depth_of(&out), Some(5), "{out:?}");
+    let out = solved(&b, Color::White, Rule::Renju, options(MateKind::Vct, 4));
+    assert_eq!(out.status, MateStatus::NoWin);
+}
+
+#[test]
+fn every_winning_first_move_is_listed() {
+    let b = board_of(VCF_BLACK);
+    let mut o = options(MateKind::Vcf, 113);
+    o.all_first_moves = true;
+    let out = solved(&b, Color::Black, Rule::Renju, o);
+    let first = out.first_moves.expect("asked for");
+    let shortest = out.win.expect("a win").line[0];
+    assert!(first.contains(&shortest));
+    // Each listed move wins, and no other four does.
+    let mut pos = Position::new(b.clone(), Color::Black, Rule::Renju);
+    for m in pos
+        .attacker
+        .four_moves(&pos.board)
+        .iter()
+        .map(Point::from_index)
+    {
+        if !pos.attacker.may_play(&mut pos.board, m) {
+            continue;
+        }
+        let mut after = b.clone();
+        after.place(m, Color::Black);
+        let fives = pos.attacker.fives_through(&after, m);
+        let mut wins = matches!(
+            threats::after_four(&mut after, &pos.defender, fives),
+            Some(AfterFour::Double(..))
+        );
+        if let Some(f) = fives.first().filter(|_| !wins) {
+            after.place(Point::from_index(f), Color::White);
+            let rest = solve(
+                &after,
+                Color::Black,
+                Rule::Renju,
+                &options(MateKind::Vcf, 112),
+            );
+            wins = rest.status == MateStatus::Win;
+        }
+        assert_eq!(first.contains(&m), wins, "{}", to_notation(m));
+    }
+}
+
+/// Seeded middle-game positions with a few extra stones of one colour, so fours are common.
+fn sharp_positions(seed: u64, n: usize) -> Vec<(Board, Color)> {
+    let mut rng = Rng::new(seed);
+    (0..n)
+        .map(|k| {
+            let stones = 24 + rng.below(30);
+            let mut b = middle_game(&mut rng, stones);
+            let attacker = if k % 2 == 0 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            // One or two free stones for the attacker near the fight.
+            for _ in 0..1 + rng.below(2) {
+                let empties: Vec<Point> = b
+                    .empty_points()
+                    .filter(|p| (4..11).contains(&p.x) && (4..11).contains(&p.y))
+                    .collect();
+                let p = empties[rng.below(empties.len())];
+                b.place(p, attacker);
+            }
+            (b, attacker)
+        })
+        .filter(|(b, _)| crate::rules::board_winner(b, Rule::Freestyle) == Ok(None))
+        .collect()
+}
+
+#[test]
+fn vcf_agrees_with_brute_force() {
+    let mut wins = 0;
+    let mut total = 0;
+    for rule in [Rule::Renju, Rule::Gomoku, Rule::Freestyle] {
+        for (b, attacker) in sharp_positions(7 + rule as u64, 60) {
+            for depth in [2u8, 3, 4] {
+                let out = solved(&b, attacker, rule, options(MateKind::Vcf, depth));
+                let mut brute = Brute {
+                    board: b.clone(),
+                    attacker,
+                    rule,
+                };
+                let expect = brute.vcf(u32::from(depth));
+                assert_eq!(
+                    out.status == MateStatus::Win,
+                    expect,
+                    "{rule:?} {attacker:?} depth {depth}\n{b:?}"
+                );
+                wins += usize::from(expect);
+                total += 1;
+            }
+        }
+    }
+    // The positions must exercise both answers.
+    assert!(
+        wins > total / 10 && wins < total * 9 / 10,
+        "{wins} of {total}"
+    );
+}
+
+#[test]
+fn vct_agrees_with_brute_force() {
+    let mut wins = 0;
+    let mut total = 0;
+    for rule in [Rule::Renju, Rule::Freestyle] {
+        for (b, attacker) in sharp_positions(70 + rule as u64, 8) {
+            let out = solved(&b, attacker, rule, options(MateKind::Vct, 3));
+            let mut brute = Brute {
+                board: b.clone(),
+                attacker,
+                rule,
+            };
+            let expect = brute.vct(3);
+            assert_eq!(
+                out.status == MateStatus::Win,
+                expect,
+                "{rule:?} {attacker:?}\n{b:?}"
+            );
+            wins += usize::from(expect);
+            total += 1;
+        }
+    }
+    assert!(wins > 0 && wins < total, "{wins} of {total}");
+}
