@@ -27,6 +27,7 @@ pub fn commands() -> Vec<Command> {
             "render",
             "Draw the position as an SVG picture: stones, move numbers, black's forbidden points by reason",
             puzzles_render::renju,
-        ),
+        )
+        .drawing(&["check"]),
     ]
 }

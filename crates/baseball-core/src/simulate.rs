@@ -8,7 +8,7 @@
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
+use puzzles_common::Deadline;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -18,7 +18,7 @@ use crate::error::InputError;
 use crate::optimal::Optimizer;
 use crate::rng;
 use crate::solve::{
-    MAX_UNTIMED_OPTIMAL, MAX_UNTIMED_WORK, Status, deadline, too_big_for_optimal, too_much_work,
+    MAX_UNTIMED_OPTIMAL, MAX_UNTIMED_WORK, Status, too_big_for_optimal, too_much_work,
 };
 use crate::space::Space;
 use crate::strategy::{Knowledge, Strategy, choice_work, choose_until};
@@ -45,8 +45,8 @@ pub struct SimulateInput {
     /// Always open with this guess instead of the strategy's choice.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub first_guess: Option<String>,
-    /// Give up after this many milliseconds.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// Give up after this many milliseconds (default 60000; `null` for no limit).
+    #[serde(default = "puzzles_common::limits::default_timeout_ms")]
     pub timeout_ms: Option<u64>,
 }
 
@@ -86,7 +86,7 @@ struct Walk<'a> {
     space: &'a Space,
     strategy: Strategy,
     first: Option<u32>,
-    deadline: Option<Instant>,
+    deadline: Deadline,
     stop: AtomicBool,
     optimizer: Option<Mutex<Optimizer<'a>>>,
 }
@@ -104,7 +104,7 @@ impl Walk<'_> {
                 opt.solve(know).map(|(_, g)| g).ok_or(Stop::Timeout)
             }
             None => {
-                if self.deadline.is_none()
+                if !self.deadline.is_set()
                     && choice_work(self.space, self.strategy, know) > MAX_UNTIMED_WORK
                 {
                     return Err(Stop::TooMuch(too_much_work(
@@ -123,9 +123,7 @@ impl Walk<'_> {
         if self.stop.load(Ordering::Relaxed) {
             return Err(Stop::Timeout);
         }
-        if let Some(d) = self.deadline
-            && Instant::now() >= d
-        {
+        if self.deadline.passed() {
             self.stop.store(true, Ordering::Relaxed);
             return Err(Stop::Timeout);
         }
@@ -176,7 +174,7 @@ impl Walk<'_> {
 
 /// Plays `strategy` against every secret.
 pub fn simulate(input: SimulateInput) -> Result<SimulateVerdict, InputError> {
-    let deadline = deadline(input.timeout_ms);
+    let deadline = Deadline::after_ms(input.timeout_ms);
     let inferred = input.first_guess.as_ref().map(|g| g.chars().count());
     let spec = spec_from(
         input.length,
@@ -197,7 +195,7 @@ pub fn simulate(input: SimulateInput) -> Result<SimulateVerdict, InputError> {
         _ => None,
     };
     let root = Knowledge::start(&space, seed.unwrap_or(0));
-    if input.strategy == Strategy::Optimal && deadline.is_none() {
+    if input.strategy == Strategy::Optimal && !deadline.is_set() {
         let largest = root.set.len();
         if largest > MAX_UNTIMED_OPTIMAL {
             return Err(too_big_for_optimal(largest));
