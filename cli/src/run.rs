@@ -6,6 +6,7 @@ use std::path::Path;
 use std::time::Instant;
 
 use clap::ArgMatches;
+use puzzles_common::limits::DEFAULT_TIMEOUT_MS;
 use serde_json::Value;
 
 use crate::args::RunArgs;
@@ -98,7 +99,7 @@ fn evaluate(command: &JsonCommand, args: &RunArgs, bytes: &[u8]) -> Result<Strin
                 && let Some(object) = input.as_object_mut()
             {
                 let limit = match timeout {
-                    None => object.get("timeout_ms").cloned().unwrap_or(Value::Null),
+                    None => Value::from(DEFAULT_TIMEOUT_MS),
                     Some(ms) => timeout_value(ms),
                 };
                 let spent = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);

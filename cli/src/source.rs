@@ -372,13 +372,27 @@ mod tests {
             .parse::<Sample>()
             .unwrap_err();
         assert_eq!(err.path.as_deref(), Some("/rows/1/1"));
-        assert_eq!((err.line, err.column), (Some(1), Some(21)));
+        // Where `-1` starts (serde stops reading after it, at column 22).
+        assert_eq!((err.line, err.column), (Some(1), Some(20)));
         assert_eq!(err.kind, crate::error::ErrorKind::Shape);
-        assert!(
-            err.message.starts_with("invalid value: integer `-1`"),
-            "{}",
-            err.message
+        assert_eq!(
+            err.message,
+            "expected a whole number from 0 to 4294967295, found the number -1"
         );
+    }
+
+    /// Text that is not JSON is a syntax error even when it starts like a JSON value of the
+    /// wrong shape (`this` like `true`, `[oops` like an array).
+    #[test]
+    fn not_json_is_a_syntax_error_whatever_its_first_character() {
+        for text in ["this is not json", "nope", "[oops", "\"unterminated", "fals", "-x"] {
+            let err = Source::text(text).parse::<Sample>().unwrap_err();
+            assert_eq!(err.kind, crate::error::ErrorKind::Syntax, "{text}: {err:?}");
+        }
+        for text in ["[1]", "\"s\"", "null", "true", "-1"] {
+            let err = Source::text(text).parse::<Sample>().unwrap_err();
+            assert_eq!(err.kind, crate::error::ErrorKind::Shape, "{text}: {err:?}");
+        }
     }
 
     #[test]

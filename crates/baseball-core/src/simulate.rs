@@ -9,6 +9,7 @@
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 use puzzles_common::Deadline;
+use puzzles_common::limits::or_default;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -46,7 +47,11 @@ pub struct SimulateInput {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub first_guess: Option<String>,
     /// Give up after this many milliseconds (default 60000; `null` for no limit).
-    #[serde(default = "puzzles_common::limits::default_timeout_ms")]
+    #[serde(
+        default,
+        deserialize_with = "puzzles_common::limits::timeout_ms",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub timeout_ms: Option<u64>,
 }
 
@@ -87,6 +92,8 @@ struct Walk<'a> {
     strategy: Strategy,
     first: Option<u32>,
     deadline: Deadline,
+    /// Whether the input named a time limit (see [`simulate`]).
+    named_limit: bool,
     stop: AtomicBool,
     optimizer: Option<Mutex<Optimizer<'a>>>,
 }
@@ -104,7 +111,7 @@ impl Walk<'_> {
                 opt.solve(know).map(|(_, g)| g).ok_or(Stop::Timeout)
             }
             None => {
-                if !self.deadline.is_set()
+                if !self.named_limit
                     && choice_work(self.space, self.strategy, know) > MAX_UNTIMED_WORK
                 {
                     return Err(Stop::TooMuch(too_much_work(
@@ -174,7 +181,10 @@ impl Walk<'_> {
 
 /// Plays `strategy` against every secret.
 pub fn simulate(input: SimulateInput) -> Result<SimulateVerdict, InputError> {
-    let deadline = Deadline::after_ms(input.timeout_ms);
+    let deadline = Deadline::after_ms(or_default(input.timeout_ms));
+    // The refusals of work that would take hours stand when no limit was named: the
+    // default limit would only cut such a run short after a minute.
+    let named_limit = input.timeout_ms.is_some();
     let inferred = input.first_guess.as_ref().map(|g| g.chars().count());
     let spec = spec_from(
         input.length,
@@ -195,7 +205,7 @@ pub fn simulate(input: SimulateInput) -> Result<SimulateVerdict, InputError> {
         _ => None,
     };
     let root = Knowledge::start(&space, seed.unwrap_or(0));
-    if input.strategy == Strategy::Optimal && !deadline.is_set() {
+    if input.strategy == Strategy::Optimal && !named_limit {
         let largest = root.set.len();
         if largest > MAX_UNTIMED_OPTIMAL {
             return Err(too_big_for_optimal(largest));
@@ -206,6 +216,7 @@ pub fn simulate(input: SimulateInput) -> Result<SimulateVerdict, InputError> {
         strategy: input.strategy,
         first,
         deadline,
+        named_limit,
         stop: AtomicBool::new(false),
         optimizer: (input.strategy == Strategy::Optimal)
             .then(|| Mutex::new(Optimizer::new(&space, deadline))),

@@ -473,7 +473,7 @@ pub struct SelfplayInput {
     pub box_size: Option<usize>,
     /// Stop all games after this many milliseconds (status `timeout`): no game starts after
     /// it, and the verdict reports only the games played. Default 60000; `null` for no limit.
-    #[serde(default = "puzzles_common::limits::default_timeout_ms")]
+    #[serde(default, deserialize_with = "puzzles_common::limits::timeout_ms")]
     pub timeout_ms: Option<u64>,
 }
 
@@ -535,7 +535,8 @@ pub fn selfplay(input: SelfplayInput) -> Result<SelfplayVerdict, InputError> {
             ),
         ));
     }
-    let deadline = Deadline::starting_at(start, input.timeout_ms);
+    let deadline =
+        Deadline::starting_at(start, puzzles_common::limits::or_default(input.timeout_ms));
     let ev = Evaluator::new(geo);
     let seeds = game_seeds(input.seed, input.games);
     let (records, stopped) = play_games(&ev, &seeds, &input, deadline);

@@ -77,8 +77,8 @@ impl fmt::Display for FormatError {
 
 impl std::error::Error for FormatError {}
 
-/// Reads a puzzle file in the given format into the solver's input (with the default
-/// time limit).
+/// Reads a puzzle file in the given format into the solver's input (no `timeout_ms`: the
+/// default limit).
 pub fn parse_puzzle(text: &str, format: Format) -> Result<SolveInput, FormatError> {
     match format {
         Format::Non => parse_non(text),
@@ -285,7 +285,7 @@ fn parse_non(text: &str) -> Result<SolveInput, FormatError> {
     Ok(SolveInput {
         rows,
         cols,
-        timeout_ms: puzzles_common::limits::default_timeout_ms(),
+        timeout_ms: None,
         goal,
     })
 }
@@ -599,7 +599,7 @@ fn parse_webpbn_xml(text: &str) -> Result<SolveInput, FormatError> {
     Ok(SolveInput {
         rows,
         cols,
-        timeout_ms: puzzles_common::limits::default_timeout_ms(),
+        timeout_ms: None,
         goal,
     })
 }

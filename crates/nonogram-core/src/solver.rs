@@ -63,7 +63,11 @@ pub struct SolveInput {
     pub cols: Vec<Vec<u32>>,
     /// Time limit in milliseconds (default 60000; `null` for no limit). When it runs out
     /// the verdict says `"status": "timeout"`.
-    #[serde(default = "puzzles_common::limits::default_timeout_ms")]
+    #[serde(
+        default,
+        deserialize_with = "puzzles_common::limits::timeout_ms",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub timeout_ms: Option<u64>,
     /// The picture the clues were drawn from, if the author has it (rows top first, `#`
     /// filled, `.` empty, as `solve` and `clues` write pictures). It must satisfy every
@@ -274,7 +278,7 @@ pub fn solve(input: SolveInput) -> Result<SolveVerdict, InputError> {
         Some(rows) => Some(puzzle.goal_picture(rows)?),
         None => None,
     };
-    let deadline = Deadline::starting_at(start, input.timeout_ms);
+    let deadline = Deadline::starting_at(start, Some(input.timeout_ms.unwrap_or(DEFAULT_TIMEOUT_MS)));
     Ok(solve_puzzle(&puzzle, goal.as_deref(), deadline, start))
 }
 

@@ -40,7 +40,11 @@ pub struct NonogramInput {
     pub mode: Mode,
     /// The solver's time limit in milliseconds (default 60000; `null` for no limit), as in
     /// `nonogram solve`.
-    #[serde(default = "puzzles_common::limits::default_timeout_ms")]
+    #[serde(
+        default,
+        deserialize_with = "puzzles_common::limits::timeout_ms",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub timeout_ms: Option<u64>,
     /// The picture the clues were drawn from, as in `nonogram solve` (it only speeds the
     /// search).
