@@ -216,7 +216,11 @@ pub fn plain_words(message: &str) -> String {
         .or_else(|| message.strip_prefix("invalid value: "))
         .and_then(|rest| rest.rsplit_once(", expected "));
     if let Some((found, expected)) = parts {
-        return format!("expected {}, found {}", expected_words(expected), found_words(found));
+        return format!(
+            "expected {}, found {}",
+            expected_words(expected),
+            found_words(found)
+        );
     }
     if let Some((length, expected)) = message
         .strip_prefix("invalid length ")

@@ -48,3 +48,24 @@ pub fn internal_message(payload: &(dyn std::any::Any + Send)) -> String {
     });
     format!("puzzles panicked (a bug, please report it): {what}")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_caught_panic_names_its_file_and_line_in_one_line() {
+        let default_hook = std::panic::take_hook();
+        install_quiet_hook();
+        let line = line!() + 1;
+        let payload = std::panic::catch_unwind(|| panic!("boom\nsecond line")).unwrap_err();
+        std::panic::set_hook(default_hook);
+        let message = internal_message(&*payload);
+        assert!(
+            message.contains(&format!("cli/src/panic.rs:{line}: boom")),
+            "{message}"
+        );
+        // The error object keeps the text; stderr escapes its newline (`stderr_line`).
+        assert_eq!(take_last(), None, "asked once");
+    }
+}

@@ -56,8 +56,7 @@ pub struct JsonCommand {
 pub struct InteractiveCommand {
     /// Adds the command's own flags to its clap command.
     pub args: fn(clap::Command) -> clap::Command,
-    pub run:
-        fn(&clap::ArgMatches, &mut dyn BufRead, &mut dyn Write) -> Result<ExitStatus, Stopped>,
+    pub run: fn(&clap::ArgMatches, &mut dyn BufRead, &mut dyn Write) -> Result<ExitStatus, Stopped>,
 }
 
 pub enum Kind {
@@ -225,8 +224,9 @@ impl JsonCommand {
     /// A panic in an engine is a bug, but it must not take down a batch or leave a pipeline
     /// without its error object: it becomes an `internal` error of this input only.
     pub fn run(&self, source: Source<'_>, pretty: bool) -> Result<String, CaseError> {
-        catch_unwind(AssertUnwindSafe(|| (self.run)(source, pretty)))
-            .unwrap_or_else(|panic| Err(CaseError::internal(crate::panic::internal_message(&*panic))))
+        catch_unwind(AssertUnwindSafe(|| (self.run)(source, pretty))).unwrap_or_else(|panic| {
+            Err(CaseError::internal(crate::panic::internal_message(&*panic)))
+        })
     }
 
     pub fn input_schema(&self) -> Schema {

@@ -132,9 +132,7 @@ pub fn expect_object(text: &str) -> Result<(), CaseError> {
     // `this is not json` starts like `true`, `[oops` like an array: only JSON text that
     // parses is a value of the wrong shape; anything else is a syntax error.
     let mut de = serde_json::Deserializer::from_str(text);
-    if let Err(err) =
-        serde::de::IgnoredAny::deserialize(&mut de).and_then(|_| de.end())
-    {
+    if let Err(err) = serde::de::IgnoredAny::deserialize(&mut de).and_then(|_| de.end()) {
         return Err(CaseError::from_json(&err, None));
     }
     let (line, column) = position(text, at);
@@ -385,7 +383,14 @@ mod tests {
     /// wrong shape (`this` like `true`, `[oops` like an array).
     #[test]
     fn not_json_is_a_syntax_error_whatever_its_first_character() {
-        for text in ["this is not json", "nope", "[oops", "\"unterminated", "fals", "-x"] {
+        for text in [
+            "this is not json",
+            "nope",
+            "[oops",
+            "\"unterminated",
+            "fals",
+            "-x",
+        ] {
             let err = Source::text(text).parse::<Sample>().unwrap_err();
             assert_eq!(err.kind, crate::error::ErrorKind::Syntax, "{text}: {err:?}");
         }

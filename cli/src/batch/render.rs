@@ -109,7 +109,11 @@ pub fn run_and_draw(case: &Case, draw: bool) -> CaseResult {
 /// alone. Every failing case gets a picture.
 fn picture(case: &Case, result: &CaseResult) -> Option<String> {
     let mut lines = vec![result.line.case.clone()];
-    let envelope = case.text.as_ref().ok().and_then(|t| Envelope::strict(t).ok());
+    let envelope = case
+        .text
+        .as_ref()
+        .ok()
+        .and_then(|t| Envelope::strict(t).ok());
     if let Some(envelope) = &envelope {
         lines[0] = format!(
             "{}: {} {}",

@@ -112,8 +112,7 @@ fn junit_case(result: &CaseResult) -> io::Result<TestCase> {
     };
     case.set_classname(xml(&class));
     case.set_time(result.elapsed);
-    case.extra
-        .insert("file".into(), xml(&result.file).into());
+    case.extra.insert("file".into(), xml(&result.file).into());
     case.extra
         .insert("line".into(), result.at_line.to_string().into());
     if result.outcome == Outcome::Failed {

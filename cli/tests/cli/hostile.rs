@@ -365,7 +365,10 @@ fn assert_clean_stderr(stderr: &str) {
         .chars()
         .filter(|&c| c.is_control() && c != '\n')
         .collect();
-    assert!(raw.is_empty(), "raw control characters {raw:?} on stderr: {stderr:?}");
+    assert!(
+        raw.is_empty(),
+        "raw control characters {raw:?} on stderr: {stderr:?}"
+    );
 }
 
 /// Reproducer 1: U+FFFF passes the alphabet check; the picture must still be XML.
@@ -406,15 +409,30 @@ fn batch_pictures_of_hostile_cases_are_xml() {
     let dir = hostile_names_batch("hostile_pictures");
     let out = dir.join("pictures");
     let run = puzzles(
-        &["batch", dir.to_str().unwrap(), "--render", out.to_str().unwrap()],
+        &[
+            "batch",
+            dir.to_str().unwrap(),
+            "--render",
+            out.to_str().unwrap(),
+        ],
         "",
     );
     assert_eq!(run.code, 2, "{run:?}");
     assert_clean_stderr(&run.stderr);
-    let pictures: Vec<_> = std::fs::read_dir(&out).unwrap().map(|e| e.unwrap().path()).collect();
-    assert_eq!(pictures.len(), 6, "every failing case has a picture: {pictures:?}");
+    let pictures: Vec<_> = std::fs::read_dir(&out)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(
+        pictures.len(),
+        6,
+        "every failing case has a picture: {pictures:?}"
+    );
     for path in pictures {
-        assert_xml(&std::fs::read_to_string(&path).unwrap(), &path.display().to_string());
+        assert_xml(
+            &std::fs::read_to_string(&path).unwrap(),
+            &path.display().to_string(),
+        );
     }
 }
 
@@ -426,7 +444,10 @@ fn junit_reports_of_hostile_cases_are_xml() {
     assert_eq!(run.code, 2, "{run:?}");
     assert_xml(&run.stdout, "the JUnit report");
     let doc = roxmltree::Document::parse(&run.stdout).unwrap();
-    let cases = doc.descendants().filter(|n| n.has_tag_name("testcase")).count();
+    let cases = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("testcase"))
+        .count();
     assert_eq!(cases, 6);
 }
 
@@ -437,10 +458,18 @@ fn github_annotations_escape_every_field() {
     let run = puzzles(&["batch", dir.to_str().unwrap(), "--report", "github"], "");
     assert_eq!(run.code, 2, "{run:?}");
     assert_clean_stderr(&run.stderr);
-    let annotations: Vec<&str> = run.stderr.lines().filter(|l| l.starts_with("::error")).collect();
+    let annotations: Vec<&str> = run
+        .stderr
+        .lines()
+        .filter(|l| l.starts_with("::error"))
+        .collect();
     assert_eq!(annotations.len(), 6, "{}", run.stderr);
     assert!(run.stderr.contains("x\\u{1b}[2J"), "{}", run.stderr);
-    assert!(run.stderr.contains("odd\\u{7}name\\u{1b}.json"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("odd\\u{7}name\\u{1b}.json"),
+        "{}",
+        run.stderr
+    );
 }
 
 /// Reproducer 5: an unreadable line and an unknown game get a picture; `baseball simulate`
@@ -455,7 +484,15 @@ fn batch_render_draws_unreadable_cases_and_only_true_pictures() {
     ];
     std::fs::write(dir.join("c.jsonl"), cases.join("\n") + "\n").unwrap();
     let out = dir.join("pictures");
-    let run = puzzles(&["batch", dir.to_str().unwrap(), "--render", out.to_str().unwrap()], "");
+    let run = puzzles(
+        &[
+            "batch",
+            dir.to_str().unwrap(),
+            "--render",
+            out.to_str().unwrap(),
+        ],
+        "",
+    );
     assert_eq!(run.code, 2, "{run:?}");
     let read = |name: &str| std::fs::read_to_string(out.join(name)).unwrap();
     assert!(read("c-1.svg").contains("error (syntax)"));
@@ -481,7 +518,11 @@ fn costly_xml_is_refused_with_its_place() {
         for command in ["solve", "render"] {
             let run = puzzles(&["nonogram", command, "--timeout", "100"], text);
             let error = assert_error(&run, "syntax");
-            assert_eq!((error["line"].as_u64(), error["column"].as_u64()), (Some(line), Some(column)), "{error}");
+            assert_eq!(
+                (error["line"].as_u64(), error["column"].as_u64()),
+                (Some(line), Some(column)),
+                "{error}"
+            );
         }
     }
 }
@@ -509,8 +550,16 @@ fn a_huge_unknown_key_is_cut_in_paths_and_reports() {
     let input = format!(r#"{{"secret": "123", "guess": "134", "{key}": 1}}"#);
     let run = puzzles(&["baseball", "judge"], &input);
     let error = assert_error(&run, "shape");
-    assert!(run.stdout.len() < 2_000, "stdout is {} bytes", run.stdout.len());
-    assert!(run.stderr.len() < 2_000, "stderr is {} bytes", run.stderr.len());
+    assert!(
+        run.stdout.len() < 2_000,
+        "stdout is {} bytes",
+        run.stdout.len()
+    );
+    assert!(
+        run.stderr.len() < 2_000,
+        "stderr is {} bytes",
+        run.stderr.len()
+    );
     assert!(error["path"].as_str().unwrap().ends_with('…'), "{error}");
 
     let dir = scratch("hostile_huge_key");
@@ -519,8 +568,16 @@ fn a_huge_unknown_key_is_cut_in_paths_and_reports() {
     for report in ["junit", "github"] {
         let run = puzzles(&["batch", dir.to_str().unwrap(), "--report", report], "");
         assert_eq!(run.code, 2, "{report}");
-        assert!(run.stdout.len() < 10_000, "{report}: stdout is {} bytes", run.stdout.len());
-        assert!(run.stderr.len() < 4_000, "{report}: stderr is {} bytes", run.stderr.len());
+        assert!(
+            run.stdout.len() < 10_000,
+            "{report}: stdout is {} bytes",
+            run.stdout.len()
+        );
+        assert!(
+            run.stderr.len() < 4_000,
+            "{report}: stderr is {} bytes",
+            run.stderr.len()
+        );
     }
 }
 
@@ -529,12 +586,21 @@ fn a_huge_unknown_key_is_cut_in_paths_and_reports() {
 fn shape_errors_point_at_the_value_start() {
     let run = puzzles(&["baseball", "judge"], r#"{"secret": 123, "guess": "134"}"#);
     let error = assert_error(&run, "shape");
-    assert_eq!((error["line"].as_u64(), error["column"].as_u64()), (Some(1), Some(12)));
+    assert_eq!(
+        (error["line"].as_u64(), error["column"].as_u64()),
+        (Some(1), Some(12))
+    );
     assert_eq!(error["message"], "expected a string, found the number 123");
-    let run = puzzles(&["nonogram", "solve"], "{\"rows\": [[1]],\n \"cols\": [[\"1\"]]}");
+    let run = puzzles(
+        &["nonogram", "solve"],
+        "{\"rows\": [[1]],\n \"cols\": [[\"1\"]]}",
+    );
     let error = assert_error(&run, "shape");
     assert_eq!(error["path"], "/cols/0/0");
-    assert_eq!((error["line"].as_u64(), error["column"].as_u64()), (Some(2), Some(12)));
+    assert_eq!(
+        (error["line"].as_u64(), error["column"].as_u64()),
+        (Some(2), Some(12))
+    );
 }
 
 /// Reproducer 11: text that is not JSON is a `syntax` error, alone and in a batch.
@@ -556,37 +622,145 @@ fn not_json_is_a_syntax_error_alone_and_in_a_batch() {
 /// property test mangles. Limits are short and sizes small, so a mangled number cannot turn
 /// a seed into a long job.
 const SEEDS: &[(&str, &str, &str)] = &[
-    ("nonogram", "line", r#####"{"clues": [2, 1], "line": "##x.#", "mode": "strict"}"#####),
-    ("nonogram", "check", r#####"{"rows": [[1], [1]], "cols": [[1], [1]], "grid": ["#.", ".#"]}"#####),
+    (
+        "nonogram",
+        "line",
+        r#####"{"clues": [2, 1], "line": "##x.#", "mode": "strict"}"#####,
+    ),
+    (
+        "nonogram",
+        "check",
+        r#####"{"rows": [[1], [1]], "cols": [[1], [1]], "grid": ["#.", ".#"]}"#####,
+    ),
     ("nonogram", "clues", r#####"{"grid": ["#.", "##"]}"#####),
-    ("nonogram", "hint", r#####"{"rows": [[1], [1]], "cols": [[1], [1]], "grid": ["..", ".."]}"#####),
-    ("nonogram", "solve", r#####"{"rows": [[2], [1]], "cols": [[2], [1]], "timeout_ms": 200}"#####),
-    ("nonogram", "render", r#####"{"rows": [[2], [1]], "cols": [[2], [1]], "timeout_ms": 200}"#####),
-    ("fitpuzzle", "solve", r#####"{"game_board": [[1, 0, 1], [0, 0, 1]], "table": [[1, 1, 0], [0, 1, 0]], "allow_flip": true}"#####),
-    ("fitpuzzle", "render", r#####"{"game_board": [[1, 0, 1], [0, 0, 1]], "table": [[1, 1, 0], [0, 1, 0]]}"#####),
-    ("blockdoku", "clear", r#####"{"board": ["####", "#...", "#...", "#..."], "size": 4, "box": 2}"#####),
-    ("blockdoku", "place", r#####"{"board": ["###.", "....", "....", "...."], "piece": ["#"], "at": [0, 3], "size": 4, "box": 2}"#####),
-    ("blockdoku", "fits", r#####"{"board": ["#.#.", ".#.#", "#.#.", ".#.#"], "pieces": [["##"], ["#"]], "size": 4, "box": 2}"#####),
-    ("blockdoku", "play", r#####"{"moves": [{"piece": ["###"], "at": [0, 0]}, {"piece": ["#"], "at": [4, 4]}]}"#####),
-    ("blockdoku", "best", r#####"{"board": ["###.", "....", "....", "...."], "tray": [["#"], ["##"]], "size": 4, "box": 2}"#####),
-    ("blockdoku", "selfplay", r#####"{"games": 2, "seed": 7, "max_trays": 1, "timeout_ms": 200}"#####),
-    ("blockdoku", "render", r#####"{"board": ["###.", "....", "....", "...."], "piece": ["#"], "at": [0, 3], "size": 4, "box": 2}"#####),
-    ("baseball", "judge", r#####"{"secret": "123", "guess": "134"}"#####),
-    ("baseball", "solve", r#####"{"history": [{"guess": "123", "strikes": 0, "balls": 1}], "timeout_ms": 200}"#####),
-    ("baseball", "simulate", r#####"{"length": 2, "alphabet": "abc", "strategy": "first", "timeout_ms": 200}"#####),
-    ("baseball", "render", r#####"{"history": [{"guess": "123", "strikes": 0, "balls": 1}], "strategy": "first"}"#####),
+    (
+        "nonogram",
+        "hint",
+        r#####"{"rows": [[1], [1]], "cols": [[1], [1]], "grid": ["..", ".."]}"#####,
+    ),
+    (
+        "nonogram",
+        "solve",
+        r#####"{"rows": [[2], [1]], "cols": [[2], [1]], "timeout_ms": 200}"#####,
+    ),
+    (
+        "nonogram",
+        "render",
+        r#####"{"rows": [[2], [1]], "cols": [[2], [1]], "timeout_ms": 200}"#####,
+    ),
+    (
+        "fitpuzzle",
+        "solve",
+        r#####"{"game_board": [[1, 0, 1], [0, 0, 1]], "table": [[1, 1, 0], [0, 1, 0]], "allow_flip": true}"#####,
+    ),
+    (
+        "fitpuzzle",
+        "render",
+        r#####"{"game_board": [[1, 0, 1], [0, 0, 1]], "table": [[1, 1, 0], [0, 1, 0]]}"#####,
+    ),
+    (
+        "blockdoku",
+        "clear",
+        r#####"{"board": ["####", "#...", "#...", "#..."], "size": 4, "box": 2}"#####,
+    ),
+    (
+        "blockdoku",
+        "place",
+        r#####"{"board": ["###.", "....", "....", "...."], "piece": ["#"], "at": [0, 3], "size": 4, "box": 2}"#####,
+    ),
+    (
+        "blockdoku",
+        "fits",
+        r#####"{"board": ["#.#.", ".#.#", "#.#.", ".#.#"], "pieces": [["##"], ["#"]], "size": 4, "box": 2}"#####,
+    ),
+    (
+        "blockdoku",
+        "play",
+        r#####"{"moves": [{"piece": ["###"], "at": [0, 0]}, {"piece": ["#"], "at": [4, 4]}]}"#####,
+    ),
+    (
+        "blockdoku",
+        "best",
+        r#####"{"board": ["###.", "....", "....", "...."], "tray": [["#"], ["##"]], "size": 4, "box": 2}"#####,
+    ),
+    (
+        "blockdoku",
+        "selfplay",
+        r#####"{"games": 2, "seed": 7, "max_trays": 1, "timeout_ms": 200}"#####,
+    ),
+    (
+        "blockdoku",
+        "render",
+        r#####"{"board": ["###.", "....", "....", "...."], "piece": ["#"], "at": [0, 3], "size": 4, "box": 2}"#####,
+    ),
+    (
+        "baseball",
+        "judge",
+        r#####"{"secret": "123", "guess": "134"}"#####,
+    ),
+    (
+        "baseball",
+        "solve",
+        r#####"{"history": [{"guess": "123", "strikes": 0, "balls": 1}], "timeout_ms": 200}"#####,
+    ),
+    (
+        "baseball",
+        "simulate",
+        r#####"{"length": 2, "alphabet": "abc", "strategy": "first", "timeout_ms": 200}"#####,
+    ),
+    (
+        "baseball",
+        "render",
+        r#####"{"history": [{"guess": "123", "strikes": 0, "balls": 1}], "strategy": "first"}"#####,
+    ),
     ("renju", "check", r#####"{"moves": ["h8", "a1", "i9"]}"#####),
-    ("renju", "move", r#####"{"moves": ["h8"], "move": "h9"}"#####),
-    ("renju", "validate", r#####"{"moves": ["h8", "a1", "i9"]}"#####),
-    ("renju", "render", r#####"{"moves": ["h8", "a1", "i9"]}"#####),
+    (
+        "renju",
+        "move",
+        r#####"{"moves": ["h8"], "move": "h9"}"#####,
+    ),
+    (
+        "renju",
+        "validate",
+        r#####"{"moves": ["h8", "a1", "i9"]}"#####,
+    ),
+    (
+        "renju",
+        "render",
+        r#####"{"moves": ["h8", "a1", "i9"]}"#####,
+    ),
 ];
 
 /// What the property test puts into an input: JSON escapes of characters XML 1.0 forbids
 /// or terminals obey, the same characters raw, and pieces of JSON syntax.
 const PIECES: &[&str] = &[
-    "\\u0000", "\\u0001", "\\u001b[2J", "\\uffff", "\\ufffe", "\\u009b", "\\ud800", "\u{1b}]0;x\u{7}",
-    "\u{FFFF}", "\u{FFFE}", "\u{85}", "\u{7f}", "é", "\"", "{", "}", "[", "]", ",", ":", "null",
-    "-1", "1e400", "\"\u{1}\": 1, ", "\"\\uffff\": [], ", "0.5", "\\",
+    "\\u0000",
+    "\\u0001",
+    "\\u001b[2J",
+    "\\uffff",
+    "\\ufffe",
+    "\\u009b",
+    "\\ud800",
+    "\u{1b}]0;x\u{7}",
+    "\u{FFFF}",
+    "\u{FFFE}",
+    "\u{85}",
+    "\u{7f}",
+    "é",
+    "\"",
+    "{",
+    "}",
+    "[",
+    "]",
+    ",",
+    ":",
+    "null",
+    "-1",
+    "1e400",
+    "\"\u{1}\": 1, ",
+    "\"\\uffff\": [], ",
+    "0.5",
+    "\\",
 ];
 
 /// One edit of a text: at `permille` of its length, `op` 0 inserts `piece`, 1 replaces
@@ -626,16 +800,36 @@ fn check_hostile_round(round: usize, edits: &[Edit]) {
             }
             continue;
         }
-        let expect = if k % 2 == 0 { r#", "expect": {"\uffff": "\u0001\u001b"}"# } else { "" };
-        lines.push(format!(r#"{{"game": "{game}", "command": "{command}", "input": {mangled}{expect}}}"#));
+        let expect = if k % 2 == 0 {
+            r#", "expect": {"\uffff": "\u0001\u001b"}"#
+        } else {
+            ""
+        };
+        lines.push(format!(
+            r#"{{"game": "{game}", "command": "{command}", "input": {mangled}{expect}}}"#
+        ));
     }
     // The envelope itself mangled, too.
-    lines.push(apply(r#"{"game": "baseball", "command": "judge", "input": {"secret": "123", "guess": "134"}}"#, edits));
-    let lines: Vec<String> = lines.into_iter().map(|l| l.replace('\n', " ")).filter(|l| !l.trim().is_empty()).collect();
+    lines.push(apply(
+        r#"{"game": "baseball", "command": "judge", "input": {"secret": "123", "guess": "134"}}"#,
+        edits,
+    ));
+    let lines: Vec<String> = lines
+        .into_iter()
+        .map(|l| l.replace('\n', " "))
+        .filter(|l| !l.trim().is_empty())
+        .collect();
     std::fs::write(dir.join("cases.jsonl"), lines.join("\n") + "\n").unwrap();
     let pictures = dir.join("pictures");
     let junit = puzzles(
-        &["batch", dir.to_str().unwrap(), "--report", "junit", "--render", pictures.to_str().unwrap()],
+        &[
+            "batch",
+            dir.to_str().unwrap(),
+            "--report",
+            "junit",
+            "--render",
+            pictures.to_str().unwrap(),
+        ],
         "",
     );
     assert!(matches!(junit.code, 0..=2), "{junit:?}");
@@ -643,7 +837,10 @@ fn check_hostile_round(round: usize, edits: &[Edit]) {
     assert_clean_stderr(&junit.stderr);
     for entry in std::fs::read_dir(&pictures).into_iter().flatten() {
         let path = entry.unwrap().path();
-        assert_xml(&std::fs::read_to_string(&path).unwrap(), &path.display().to_string());
+        assert_xml(
+            &std::fs::read_to_string(&path).unwrap(),
+            &path.display().to_string(),
+        );
     }
     let github = puzzles(&["batch", dir.to_str().unwrap(), "--report", "github"], "");
     assert_clean_stderr(&github.stderr);
@@ -656,7 +853,10 @@ fn check_hostile_round(round: usize, edits: &[Edit]) {
     let non = "width 2\nheight 2\nrows\n2\n1\ncolumns\n2\n1\n";
     let xml = "<puzzleset><puzzle><clue type=\"rows\"><line><count>2</count></line><line><count>1</count></line></clue><clue type=\"columns\"><line><count>2</count></line><line><count>1</count></line></clue></puzzle></puzzleset>";
     for (format, text) in [("non", non), ("xml", xml)] {
-        let run = puzzles(&["nonogram", "render", "--format", format], &apply(text, edits));
+        let run = puzzles(
+            &["nonogram", "render", "--format", format],
+            &apply(text, edits),
+        );
         assert_clean_stderr(&run.stderr);
         match run.code {
             0 => assert_xml(&run.stdout, format),

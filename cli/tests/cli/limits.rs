@@ -115,7 +115,9 @@ fn blockdoku_selfplay_under_a_limit_reports_the_games_played() {
 #[test]
 fn fitpuzzle_refuses_a_verdict_beyond_the_ceiling_up_front() {
     let row = |offset: usize| -> String {
-        let cells: Vec<&str> = (0..4096).map(|c| if (c + offset) % 2 == 0 { "0" } else { "1" }).collect();
+        let cells: Vec<&str> = (0..4096)
+            .map(|c| if (c + offset) % 2 == 0 { "0" } else { "1" })
+            .collect();
         format!("[{}]", cells.join(","))
     };
     let grid = |flip: usize| -> String {
@@ -127,7 +129,13 @@ fn fitpuzzle_refuses_a_verdict_beyond_the_ceiling_up_front() {
     assert_eq!(run.code, 2, "{}", run.stderr);
     let error = &run.json()["error"];
     assert_eq!(error["kind"], "invalid", "{error}");
-    assert!(error["message"].as_str().unwrap().contains("limit of 256 MB"), "{error}");
+    assert!(
+        error["message"]
+            .as_str()
+            .unwrap()
+            .contains("limit of 256 MB"),
+        "{error}"
+    );
 }
 
 /// Commands that can run long have a default limit, and `"timeout_ms": null` or
@@ -144,5 +152,8 @@ fn null_and_zero_timeouts_mean_no_limit() {
     assert_eq!(run.json()["status"], "done");
     // A zero limit in the input is no time at all (the flag's 0 is the exception).
     let zero = r#"{"games": 50, "seed": 7, "max_trays": 1000, "timeout_ms": 0}"#;
-    assert_eq!(puzzles(&["blockdoku", "selfplay"], zero).json()["status"], "timeout");
+    assert_eq!(
+        puzzles(&["blockdoku", "selfplay"], zero).json()["status"],
+        "timeout"
+    );
 }

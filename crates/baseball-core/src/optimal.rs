@@ -22,8 +22,8 @@
 //! - guesses that split `S` into the same subsets are examined once (a 128-bit hash of the
 //!   partition, independent of the answers' labels).
 
-use std::collections::{HashMap, HashSet};
 use puzzles_common::{Deadline, Poll};
+use std::collections::{HashMap, HashSet};
 
 use crate::rng;
 use crate::space::{Key, Space};

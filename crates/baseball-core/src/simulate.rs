@@ -6,10 +6,10 @@
 //! each node's guess is computed once for all the secrets that reach it. Subtrees are walked in
 //! parallel with rayon.
 
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, Ordering};
 use puzzles_common::Deadline;
 use puzzles_common::limits::or_default;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};

@@ -266,7 +266,6 @@ pub(crate) fn too_much_work(space: &Space, s: Strategy, know: &Knowledge) -> Inp
     )
 }
 
-
 /// The code space of a solve input (its length may come from the history) and the deadline
 /// its `timeout_ms` sets from now.
 fn space_and_deadline(input: &SolveInput) -> Result<(Space, Deadline), InputError> {
@@ -547,7 +546,8 @@ mod tests {
             }
             let v = solve(input).unwrap();
             assert_eq!(v.remaining, Some(full.set.len() as u64));
-            let want = choose_until(&space, strategy, &full, Deadline::NEVER).map(|g| space.format(g));
+            let want =
+                choose_until(&space, strategy, &full, Deadline::NEVER).map(|g| space.format(g));
             assert_eq!(v.next_guess, want, "{strategy:?}");
         }
     }

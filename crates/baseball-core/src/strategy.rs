@@ -10,8 +10,8 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use std::sync::atomic::{AtomicBool, Ordering};
 use puzzles_common::Deadline;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::rng;
 use crate::space::Space;

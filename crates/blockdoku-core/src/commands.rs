@@ -11,11 +11,11 @@ use crate::outcome::{clear_outcome, place_outcome};
 use crate::piece::{Piece, Placement};
 use crate::rules::{IllegalReason, Scoring, apply, check};
 use crate::selfplay::{Ending, GameRecord, game_seeds, play_game};
+use puzzles_common::Deadline;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use puzzles_common::Deadline;
 use std::time::Instant;
 
 fn default_size() -> usize {
@@ -414,7 +414,15 @@ pub fn best(input: BestInput) -> Result<BestVerdict, InputError> {
     let pieces = parse_pieces(&input.tray, "/tray")?;
     let tray: Vec<Placement> = pieces.iter().map(|p| Placement::new(p, &geo)).collect();
     let ev = Evaluator::new(geo);
-    let Some(plan) = best_plan(&ev, board, &tray, input.scoring, input.streak, true, Deadline::NEVER) else {
+    let Some(plan) = best_plan(
+        &ev,
+        board,
+        &tray,
+        input.scoring,
+        input.streak,
+        true,
+        Deadline::NEVER,
+    ) else {
         unreachable!("a search without a deadline always finishes")
     };
     let n = ev.geometry().size();

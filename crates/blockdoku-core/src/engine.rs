@@ -24,10 +24,10 @@
 use crate::geometry::{Geometry, Units};
 use crate::piece::{Placement, default_set};
 use crate::rules::{Scoring, apply};
+use puzzles_common::{Deadline, Poll};
 use rustc_hash::FxBuildHasher;
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;
-use puzzles_common::{Deadline, Poll};
 
 /// Weights of the evaluation features (a cost: lower evaluations are better boards).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

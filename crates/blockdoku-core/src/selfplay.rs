@@ -9,9 +9,9 @@
 use crate::engine::{Evaluator, best_plan};
 use crate::piece::{Placement, default_set};
 use crate::rules::Scoring;
+use puzzles_common::Deadline;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-use puzzles_common::Deadline;
 
 pub use puzzles_common::SplitMix64;
 

@@ -9,6 +9,7 @@
 //! - [`Deadline`] and [`Poll`]: the one clock of every engine's `timeout_ms`.
 //! - [`xml_text`]: text made safe for XML 1.0 (SVG pictures, JUnit reports).
 //! - [`limits`]: the default time limit and the verdict size ceiling.
+//! - [`count`]: `1 row`, `2 rows` in messages.
 //!
 //! Plain Rust, no I/O.
 #![deny(clippy::print_stdout, clippy::print_stderr)]
@@ -17,9 +18,11 @@ pub mod deadline;
 pub mod error;
 pub mod limits;
 pub mod rng;
+pub mod text;
 pub mod xml;
 
 pub use deadline::{Deadline, Poll};
 pub use error::InputError;
 pub use rng::{SplitMix64, mix};
+pub use text::count;
 pub use xml::xml_text;

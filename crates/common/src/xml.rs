@@ -33,7 +33,10 @@ mod tests {
 
     #[test]
     fn forbidden_characters_are_replaced_and_others_kept() {
-        assert_eq!(xml_text("a\u{1}b\u{FFFF}c\u{FFFE}"), "a\u{FFFD}b\u{FFFD}c\u{FFFD}");
+        assert_eq!(
+            xml_text("a\u{1}b\u{FFFF}c\u{FFFE}"),
+            "a\u{FFFD}b\u{FFFD}c\u{FFFD}"
+        );
         let fine = "tab\there\nnew é 😀 \u{D7FF}\u{E000}\u{FFFD}\u{10FFFF} <&>";
         assert!(matches!(xml_text(fine), Cow::Borrowed(_)));
         for c in ['\u{0}', '\u{8}', '\u{b}', '\u{c}', '\u{1b}', '\u{1f}'] {

@@ -57,8 +57,8 @@ impl Grid {
                 return Err(InputError::new(
                     format!("/{name}/{r}"),
                     format!(
-                        "row {r} of {name} has {} cells but row 0 has {width}; boards must be rectangular",
-                        row.len()
+                        "row {r} of {name} has {} but row 0 has {width}; boards must be rectangular",
+                        puzzles_common::count(row.len(), "cell")
                     ),
                 ));
             }

@@ -267,8 +267,9 @@ fn parse_non(text: &str) -> Result<SolveInput, FormatError> {
                     l,
                     c,
                     format!(
-                        "`goal` has {} cells; the puzzle has {h} rows of {w}",
-                        cells.len()
+                        "`goal` has {}; the puzzle has {} of {w}",
+                        puzzles_common::count(cells.len(), "cell"),
+                        puzzles_common::count(h, "row")
                     ),
                 ));
             }
@@ -623,7 +624,10 @@ fn check_markup_bounds(text: &str) -> Result<(), FormatError> {
             .map(|k| from + k)
     };
     let mut i = 0;
-    while let Some(k) = b.get(i..).and_then(|rest| rest.iter().position(|&c| c == b'<')) {
+    while let Some(k) = b
+        .get(i..)
+        .and_then(|rest| rest.iter().position(|&c| c == b'<'))
+    {
         i += k;
         let rest = &b[i..];
         if rest.starts_with(b"<!--") {
@@ -671,7 +675,9 @@ fn check_markup_bounds(text: &str) -> Result<(), FormatError> {
             return Err(FormatError::at(
                 line,
                 column,
-                format!("an element with {attributes} attributes; at most {MAX_XML_ATTRIBUTES} are read"),
+                format!(
+                    "an element with {attributes} attributes; at most {MAX_XML_ATTRIBUTES} are read"
+                ),
             ));
         }
     }
@@ -1054,10 +1060,10 @@ mod tests {
         assert_eq!((err.line, err.column), (2, 2), "{err}");
         assert!(err.message.contains("80000 attributes"), "{err}");
         // Quoted `=` and `>`, comments and CDATA are not attributes or tags.
-        let fine: String = (0..MAX_XML_ATTRIBUTES).map(|k| format!(" a{k}=\"x=>y\"")).collect();
-        let fine = format!(
-            "<!-- <!ENTITY --><puzzle{fine}><![CDATA[<!ENTITY a=b>]]></puzzle>"
-        );
+        let fine: String = (0..MAX_XML_ATTRIBUTES)
+            .map(|k| format!(" a{k}=\"x=>y\""))
+            .collect();
+        let fine = format!("<!-- <!ENTITY --><puzzle{fine}><![CDATA[<!ENTITY a=b>]]></puzzle>");
         let err = parse_puzzle(&fine, Format::Xml).unwrap_err();
         assert!(err.message.contains("no <clue"), "{err}");
     }

@@ -232,7 +232,6 @@ fn state_vars(p: &Puzzle, grid: &[Cell], limit: usize, deadline: Deadline) -> Op
     Some(total)
 }
 
-
 /// What [`Learner::build`] made.
 pub(crate) enum Built {
     Ready(Box<Learner>),

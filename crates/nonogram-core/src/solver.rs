@@ -44,10 +44,10 @@ use crate::line::{
 };
 use crate::linesolver::LineSolver;
 use crate::sat::{Built, Learner, Next};
+use puzzles_common::{Deadline, Poll};
 use rustc_hash::FxHashMap;
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
-use puzzles_common::{Deadline, Poll};
 use std::time::{Duration, Instant};
 
 /// Timeout when the input names none: generous, but a pipeline never hangs.
@@ -224,7 +224,10 @@ impl Puzzle {
         if rows.len() != h {
             return Err(InputError::new(
                 "/goal",
-                format!("the goal has {} rows; the puzzle has {h}", rows.len()),
+                format!(
+                    "the goal has {}; the puzzle has {h}",
+                    puzzles_common::count(rows.len(), "row")
+                ),
             ));
         }
         let mut filled = Vec::with_capacity(h * w);
@@ -235,8 +238,8 @@ impl Puzzle {
                 return Err(InputError::new(
                     format!("/goal/{r}"),
                     format!(
-                        "goal row {r} has {} cells; the puzzle is {w} wide",
-                        line.len()
+                        "goal row {r} has {}; the puzzle is {w} wide",
+                        puzzles_common::count(line.len(), "cell")
                     ),
                 ));
             }
@@ -278,7 +281,8 @@ pub fn solve(input: SolveInput) -> Result<SolveVerdict, InputError> {
         Some(rows) => Some(puzzle.goal_picture(rows)?),
         None => None,
     };
-    let deadline = Deadline::starting_at(start, Some(input.timeout_ms.unwrap_or(DEFAULT_TIMEOUT_MS)));
+    let deadline =
+        Deadline::starting_at(start, Some(input.timeout_ms.unwrap_or(DEFAULT_TIMEOUT_MS)));
     Ok(solve_puzzle(&puzzle, goal.as_deref(), deadline, start))
 }
 
@@ -1829,7 +1833,13 @@ mod tests {
     fn learning_search_keeps_the_goal_first() {
         let p = Puzzle::new(&vec![vec![1]; 5], &vec![vec![1]; 5]).unwrap();
         let goal: Vec<bool> = (0..25).map(|i| i % 6 == 0).collect();
-        let v = solve_puzzle_with(&p, Some(&goal), Deadline::NEVER, Instant::now(), learning_only());
+        let v = solve_puzzle_with(
+            &p,
+            Some(&goal),
+            Deadline::NEVER,
+            Instant::now(),
+            learning_only(),
+        );
         assert_eq!(v.status, SolveStatus::Multiple);
         assert_eq!(flat(&v.solutions[0]), goal);
         assert_ne!(v.solutions[0], v.solutions[1]);

@@ -5,8 +5,8 @@
 //! which escapes markup; numbers are printed by [`num`], so the same picture is the same
 //! text on every machine.
 
-use quick_xml::Writer;
 use puzzles_common::xml_text;
+use quick_xml::Writer;
 use quick_xml::events::{BytesDecl, BytesEnd, BytesStart, BytesText, Event};
 
 const SVG_NS: &str = "http://www.w3.org/2000/svg";
