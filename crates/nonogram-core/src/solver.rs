@@ -1681,7 +1681,7 @@ mod tests {
         };
         assert_eq!(with(&["#.", ".#"]).unwrap().status, SolveStatus::Multiple);
         let cases: [(&[&str], &str, &str); 5] = [
-            (&["#."], "/goal", "the goal has 1 rows; the puzzle has 2"),
+            (&["#."], "/goal", "the goal has 1 row; the puzzle has 2"),
             (
                 &["#.", ".#."],
                 "/goal/1",
