@@ -194,17 +194,12 @@ fn xml(text: &str) -> String {
 /// written as `\u{1b}` (as [`escape_controls`] does), so an annotation stays one line that
 /// cannot drive the terminal of someone reading the log.
 fn escape_data(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '%' => out.push_str("%25"),
-            '\r' => out.push_str("%0D"),
-            '\n' => out.push_str("%0A"),
-            c if c.is_control() => out.push_str(&escape_controls(c.encode_utf8(&mut [0; 4]))),
-            c => out.push(c),
-        }
-    }
-    out
+    escape_controls(
+        &text
+            .replace('%', "%25")
+            .replace('\r', "%0D")
+            .replace('\n', "%0A"),
+    )
 }
 
 /// Workflow command properties also encode `:` and `,`.

@@ -111,13 +111,18 @@ fn control_characters_are_escaped_and_long_values_cut() {
         &format!(r#"{{"secret": "123", "guess": "{secret}"}}"#),
     );
     assert_error(&run, "invalid");
+    assert_output_within(&run, 2_000, 2_000);
+}
+
+/// A hostile input cannot flood the output: stdout and stderr stay under these sizes.
+fn assert_output_within(run: &Run, stdout: usize, stderr: usize) {
     assert!(
-        run.stdout.len() < 2_000,
+        run.stdout.len() < stdout,
         "stdout is {} bytes",
         run.stdout.len()
     );
     assert!(
-        run.stderr.len() < 2_000,
+        run.stderr.len() < stderr,
         "stderr is {} bytes",
         run.stderr.len()
     );
@@ -403,20 +408,23 @@ fn hostile_names_batch(name: &str) -> std::path::PathBuf {
     dir
 }
 
+/// `puzzles batch DIR --render DIR/pictures`: the run and the pictures' folder.
+fn batch_with_pictures(dir: &std::path::Path) -> (Run, std::path::PathBuf) {
+    let out = dir.join("pictures");
+    let args = [
+        "batch",
+        dir.to_str().unwrap(),
+        "--render",
+        out.to_str().unwrap(),
+    ];
+    (puzzles(&args, ""), out)
+}
+
 /// Reproducer 2: `batch --render` pictures of hostile cases are XML.
 #[test]
 fn batch_pictures_of_hostile_cases_are_xml() {
     let dir = hostile_names_batch("hostile_pictures");
-    let out = dir.join("pictures");
-    let run = puzzles(
-        &[
-            "batch",
-            dir.to_str().unwrap(),
-            "--render",
-            out.to_str().unwrap(),
-        ],
-        "",
-    );
+    let (run, out) = batch_with_pictures(&dir);
     assert_eq!(run.code, 2, "{run:?}");
     assert_clean_stderr(&run.stderr);
     let pictures: Vec<_> = std::fs::read_dir(&out)
@@ -483,16 +491,7 @@ fn batch_render_draws_unreadable_cases_and_only_true_pictures() {
         r#"{"game": "baseball", "command": "simulate", "input": {"length": 2, "alphabet": "abc", "strategy": "first"}, "expect": {"worst": 99}}"#,
     ];
     std::fs::write(dir.join("c.jsonl"), cases.join("\n") + "\n").unwrap();
-    let out = dir.join("pictures");
-    let run = puzzles(
-        &[
-            "batch",
-            dir.to_str().unwrap(),
-            "--render",
-            out.to_str().unwrap(),
-        ],
-        "",
-    );
+    let (run, out) = batch_with_pictures(&dir);
     assert_eq!(run.code, 2, "{run:?}");
     let read = |name: &str| std::fs::read_to_string(out.join(name)).unwrap();
     assert!(read("c-1.svg").contains("error (syntax)"));
@@ -550,16 +549,7 @@ fn a_huge_unknown_key_is_cut_in_paths_and_reports() {
     let input = format!(r#"{{"secret": "123", "guess": "134", "{key}": 1}}"#);
     let run = puzzles(&["baseball", "judge"], &input);
     let error = assert_error(&run, "shape");
-    assert!(
-        run.stdout.len() < 2_000,
-        "stdout is {} bytes",
-        run.stdout.len()
-    );
-    assert!(
-        run.stderr.len() < 2_000,
-        "stderr is {} bytes",
-        run.stderr.len()
-    );
+    assert_output_within(&run, 2_000, 2_000);
     assert!(error["path"].as_str().unwrap().ends_with('…'), "{error}");
 
     let dir = scratch("hostile_huge_key");
@@ -568,16 +558,7 @@ fn a_huge_unknown_key_is_cut_in_paths_and_reports() {
     for report in ["junit", "github"] {
         let run = puzzles(&["batch", dir.to_str().unwrap(), "--report", report], "");
         assert_eq!(run.code, 2, "{report}");
-        assert!(
-            run.stdout.len() < 10_000,
-            "{report}: stdout is {} bytes",
-            run.stdout.len()
-        );
-        assert!(
-            run.stderr.len() < 4_000,
-            "{report}: stderr is {} bytes",
-            run.stderr.len()
-        );
+        assert_output_within(&run, 10_000, 4_000);
     }
 }
 
