@@ -38,7 +38,7 @@ pub struct BatchArgs {
     /// JSON Lines from stdin and answers each line as soon as it is done.
     #[arg(required = true)]
     pub paths: Vec<PathBuf>,
-    /// Number of cases run at once (default: one per core).
+    /// Number of cases run at once (default: one per core; at most four per core).
     #[arg(long, short = 'j', value_name = "N")]
     pub jobs: Option<usize>,
     /// Run only the K-th of N disjoint slices of the cases (1 <= K <= N), e.g. `--shard 2/4`.

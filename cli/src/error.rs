@@ -63,15 +63,18 @@ impl CaseError {
 
     /// A value the engine rejected, at `path` inside the command's input.
     pub fn invalid(path: impl Into<String>, message: impl Into<String>) -> Self {
-        CaseError {
-            path: Some(shorten_quotes(&path.into())),
-            ..CaseError::new(ErrorKind::Invalid, message)
-        }
+        CaseError::new(ErrorKind::Invalid, message).at(path)
     }
 
+    /// The error at `path`, a JSON pointer (its long keys cut: see [`shorten_path`]).
     pub fn at(mut self, path: impl Into<String>) -> Self {
-        self.path = Some(path.into());
+        self.path = Some(shorten_path(&path.into()));
         self
+    }
+
+    /// A bug in `puzzles` itself.
+    pub fn internal(message: impl Into<String>) -> Self {
+        CaseError::new(ErrorKind::Internal, message)
     }
 
     /// Line and column in a text format other than JSON (e.g. a `.non` file).
@@ -95,8 +98,16 @@ impl CaseError {
         // serde_json appends " at line L column C" to its message; we report those as fields.
         let full = err.to_string();
         let suffix = format!(" at line {} column {}", err.line(), err.column());
-        let message = shorten_quotes(full.strip_suffix(&suffix).unwrap_or(&full));
-        let path = if kind == ErrorKind::Shape { path } else { None };
+        let message = full.strip_suffix(&suffix).unwrap_or(&full);
+        let message = match kind {
+            ErrorKind::Shape => shorten_quotes(&plain_words(message)),
+            _ => shorten_quotes(message),
+        };
+        let path = if kind == ErrorKind::Shape {
+            path.map(|p| shorten_path(&p))
+        } else {
+            None
+        };
         CaseError {
             kind,
             message,
@@ -173,6 +184,114 @@ pub fn shorten_quotes(message: &str) -> String {
         out.push('…');
     }
     out
+}
+
+/// A JSON pointer as the error object prints it: a key longer than [`QUOTE_KEEP`]
+/// characters keeps its start and ends with `…`, so a 1 MB unknown key cannot make a 1 MB
+/// path (in the error object, on stderr, in reports).
+pub fn shorten_path(path: &str) -> String {
+    if path.len() <= QUOTE_KEEP {
+        return path.to_string();
+    }
+    let segments: Vec<String> = path
+        .split('/')
+        .map(|segment| {
+            if segment.chars().count() > QUOTE_KEEP {
+                let kept: String = segment.chars().take(QUOTE_KEEP).collect();
+                format!("{kept}…")
+            } else {
+                segment.to_string()
+            }
+        })
+        .collect();
+    segments.join("/")
+}
+
+/// serde's wording of a shape fault (`invalid type: string "x", expected u64`) in a user's
+/// words (`expected a whole number >= 0, found a string "x"`). Messages serde did not write
+/// are kept as they are.
+pub fn plain_words(message: &str) -> String {
+    let parts = message
+        .strip_prefix("invalid type: ")
+        .or_else(|| message.strip_prefix("invalid value: "))
+        .and_then(|rest| rest.rsplit_once(", expected "));
+    if let Some((found, expected)) = parts {
+        return format!(
+            "expected {}, found {}",
+            expected_words(expected),
+            found_words(found)
+        );
+    }
+    if let Some((length, expected)) = message
+        .strip_prefix("invalid length ")
+        .and_then(|rest| rest.split_once(", expected "))
+    {
+        let found = match length.parse::<usize>() {
+            Ok(n) => format!("{} {}", n, if n == 1 { "item" } else { "items" }),
+            Err(_) => length.to_string(),
+        };
+        return format!("expected {}, found {found}", expected_words(expected));
+    }
+    message.to_string()
+}
+
+/// What serde expected, said the JSON way.
+fn expected_words(expected: &str) -> String {
+    let words = match expected {
+        "u8" => "a whole number from 0 to 255",
+        "u16" => "a whole number from 0 to 65535",
+        "u32" => "a whole number from 0 to 4294967295",
+        "u64" | "usize" | "u128" => "a whole number >= 0",
+        "i8" | "i16" | "i32" | "i64" | "isize" | "i128" => "a whole number",
+        "f32" | "f64" => "a number",
+        "a sequence" | "sequence" => "an array",
+        "a map" | "map" => "an object",
+        "a string" | "a borrowed string" | "string" => "a string",
+        "a boolean" | "bool" => "true or false",
+        "unit" => "null",
+        "a character" | "char" => "a single character",
+        other => {
+            if other.starts_with("struct ") || other.starts_with("a map") {
+                return "an object".to_string();
+            }
+            let items = other
+                .strip_prefix("an array of length ")
+                .or_else(|| other.strip_prefix("a tuple of size "))
+                .or_else(|| other.strip_prefix("tuple of size "))
+                .and_then(|n| n.parse::<usize>().ok());
+            if let Some(n) = items {
+                let item = if n == 1 { "item" } else { "items" };
+                return format!("an array of {n} {item}");
+            }
+            other
+        }
+    };
+    words.to_string()
+}
+
+/// What serde found, said the JSON way (`string "x"` -> `a string "x"`).
+fn found_words(found: &str) -> String {
+    let quoted = |prefix: &str| {
+        found
+            .strip_prefix(prefix)
+            .map(|v| v.trim_matches('`').to_string())
+    };
+    if let Some(text) = found.strip_prefix("string ") {
+        return format!("a string {text}");
+    }
+    if let Some(n) = quoted("integer ").or_else(|| quoted("floating point ")) {
+        return format!("the number {n}");
+    }
+    if let Some(b) = quoted("boolean ") {
+        return b;
+    }
+    match found {
+        "map" => "an object",
+        "sequence" => "an array",
+        "unit value" | "null" => "null",
+        other => other,
+    }
+    .to_string()
 }
 
 /// stderr gets one line per fault: newlines, escape sequences and other control characters
@@ -254,6 +373,52 @@ mod tests {
         assert_eq!(shorten_quotes("unclosed \"abc"), "unclosed \"abc");
         let long = "x".repeat(5000);
         assert_eq!(shorten_quotes(&long).chars().count(), MESSAGE_MAX + 1);
+    }
+
+    #[test]
+    fn serde_messages_speak_json() {
+        for (serde, plain) in [
+            (
+                "invalid type: string \"123\", expected u64",
+                "expected a whole number >= 0, found a string \"123\"",
+            ),
+            (
+                "invalid type: map, expected a string",
+                "expected a string, found an object",
+            ),
+            (
+                "invalid value: integer `-1`, expected u32",
+                "expected a whole number from 0 to 4294967295, found the number -1",
+            ),
+            (
+                "invalid type: sequence, expected struct SolveInput",
+                "expected an object, found an array",
+            ),
+            (
+                "invalid type: null, expected a boolean",
+                "expected true or false, found null",
+            ),
+            (
+                "invalid length 3, expected an array of length 2",
+                "expected an array of 2 items, found 3 items",
+            ),
+            (
+                "invalid length 1, expected an array of length 2",
+                "expected an array of 2 items, found 1 item",
+            ),
+            ("missing field `guess`", "missing field `guess`"),
+        ] {
+            assert_eq!(plain_words(serde), plain, "{serde}");
+        }
+    }
+
+    #[test]
+    fn long_keys_are_cut_in_paths() {
+        let key = "k".repeat(1_000_000);
+        let err = CaseError::new(ErrorKind::Shape, "x").at(format!("/a/{key}/0"));
+        let path = err.path.unwrap();
+        assert_eq!(path, format!("/a/{}…/0", "k".repeat(QUOTE_KEEP)));
+        assert_eq!(shorten_path("/rows/3/1"), "/rows/3/1");
     }
 
     #[test]

@@ -8,12 +8,14 @@ mod exit;
 mod expect;
 mod games;
 mod output;
+mod panic;
 mod registry;
 mod run;
 mod schema;
 mod source;
 mod usage;
 
+use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::process::ExitCode;
 
 use clap::FromArgMatches;
@@ -21,18 +23,29 @@ use clap::FromArgMatches;
 use crate::exit::ExitStatus;
 
 fn main() -> ExitCode {
+    panic::install_quiet_hook();
+    let status = catch_unwind(AssertUnwindSafe(dispatch))
+        .unwrap_or_else(|payload| exit::internal(&panic::internal_message(&*payload)));
+    status.into()
+}
+
+fn dispatch() -> ExitStatus {
     let matches = match args::command().try_get_matches() {
         Ok(matches) => matches,
-        Err(err) => return usage::report(&err).into(),
+        Err(err) => return usage::report(&err),
     };
-    let status = match matches.subcommand() {
+    match matches.subcommand() {
         Some((game, game_matches)) if registry::GAMES.contains(&game) => {
             match game_matches.subcommand() {
                 Some((name, leaf)) => match registry::find(game, name) {
                     Some(command) => run::run(command, leaf),
-                    None => ExitStatus::Error,
+                    None => exit::internal(&format!(
+                        "the command line names `{game} {name}`, which is not registered"
+                    )),
                 },
-                None => ExitStatus::Error,
+                None => exit::internal(&format!(
+                    "the command line accepted `{game}` without a command"
+                )),
             }
         }
         _ => match args::Cli::from_arg_matches(&matches) {
@@ -42,6 +55,5 @@ fn main() -> ExitCode {
             },
             Err(err) => usage::report(&err),
         },
-    };
-    status.into()
+    }
 }

@@ -12,6 +12,7 @@ use serde_json::Value;
 use crate::error::{CaseError, ErrorKind};
 use crate::exit::ExitStatus;
 use crate::games;
+use crate::run::Stopped;
 use crate::source::{self, Source};
 
 /// Runs a command and encodes its verdict as text: JSON (indented when asked), or the SVG
@@ -45,6 +46,9 @@ pub struct JsonCommand {
     verdict_schema: fn() -> Schema,
     pub output: Output,
     pub formats: &'static [TextFormat],
+    /// For a picture command (`render`): the game's commands whose input it draws, so
+    /// `batch --render` draws only the cases it can draw truthfully.
+    pub draws: &'static [&'static str],
 }
 
 /// A command that talks with a person at a terminal (e.g. `baseball play`): it has its own
@@ -52,8 +56,7 @@ pub struct JsonCommand {
 pub struct InteractiveCommand {
     /// Adds the command's own flags to its clap command.
     pub args: fn(clap::Command) -> clap::Command,
-    pub run:
-        fn(&clap::ArgMatches, &mut dyn BufRead, &mut dyn Write) -> Result<ExitStatus, CaseError>,
+    pub run: fn(&clap::ArgMatches, &mut dyn BufRead, &mut dyn Write) -> Result<ExitStatus, Stopped>,
 }
 
 pub enum Kind {
@@ -169,6 +172,7 @@ where
             verdict_schema,
             output,
             formats: &[],
+            draws: &[],
         }),
     }
 }
@@ -179,7 +183,7 @@ pub fn interactive(
     name: &'static str,
     about: &'static str,
     args: fn(clap::Command) -> clap::Command,
-    run: fn(&clap::ArgMatches, &mut dyn BufRead, &mut dyn Write) -> Result<ExitStatus, CaseError>,
+    run: fn(&clap::ArgMatches, &mut dyn BufRead, &mut dyn Write) -> Result<ExitStatus, Stopped>,
 ) -> Command {
     Command {
         game,
@@ -194,6 +198,14 @@ impl Command {
     pub fn with_formats(mut self, formats: &'static [TextFormat]) -> Self {
         if let Kind::Json(json) = &mut self.kind {
             json.formats = formats;
+        }
+        self
+    }
+
+    /// Names the game's commands whose input a picture command draws.
+    pub fn drawing(mut self, commands: &'static [&'static str]) -> Self {
+        if let Kind::Json(json) = &mut self.kind {
+            json.draws = commands;
         }
         self
     }
@@ -213,13 +225,7 @@ impl JsonCommand {
     /// without its error object: it becomes an `internal` error of this input only.
     pub fn run(&self, source: Source<'_>, pretty: bool) -> Result<String, CaseError> {
         catch_unwind(AssertUnwindSafe(|| (self.run)(source, pretty))).unwrap_or_else(|panic| {
-            let what = panic
-                .downcast_ref::<&str>()
-                .map(|s| s.to_string())
-                .or_else(|| panic.downcast_ref::<String>().cloned())
-                .unwrap_or_default();
-            let message = format!("the engine panicked (a bug, please report it): {what}");
-            Err(CaseError::new(ErrorKind::Internal, message))
+            Err(CaseError::internal(crate::panic::internal_message(&*panic)))
         })
     }
 
@@ -270,7 +276,7 @@ mod tests {
             .run(Source::text("{}"), false)
             .unwrap_err();
         assert_eq!(err.kind, ErrorKind::Internal);
-        assert!(err.message.ends_with("boom"), "{}", err.message);
+        assert!(err.message.contains("boom"), "{}", err.message);
     }
 
     #[test]

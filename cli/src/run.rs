@@ -3,15 +3,18 @@
 use std::io::{self, Read, Write};
 
 use std::path::Path;
+use std::time::Instant;
 
 use clap::ArgMatches;
+use puzzles_common::limits::DEFAULT_TIMEOUT_MS;
+use serde_json::Value;
 
 use crate::args::RunArgs;
 use crate::error::{CaseError, ErrorDocument, ErrorKind};
 use crate::exit::ExitStatus;
-use crate::output::{is_broken_pipe, write_json};
+use crate::output::{is_broken_pipe, stderr_line, write_json};
 use crate::registry::{Command, JsonCommand, Kind, TextFormat};
-use crate::source::{Source, position};
+use crate::source::{Source, position, timeout_value};
 
 pub fn run(command: &Command, matches: &ArgMatches) -> ExitStatus {
     match &command.kind {
@@ -21,18 +24,39 @@ pub fn run(command: &Command, matches: &ArgMatches) -> ExitStatus {
             let stdout = io::stdout();
             match (interactive.run)(matches, &mut stdin.lock(), &mut stdout.lock()) {
                 Ok(status) => status,
-                Err(err) if err.kind == ErrorKind::Io && err.message == CLOSED_OUTPUT => {
-                    ExitStatus::Success
-                }
-                Err(err) => {
-                    eprintln!(
-                        "puzzles: {}",
-                        err.sentence(&format!("{} {}", command.game, command.name))
-                    );
+                Err(Stopped::OutputClosed) => ExitStatus::Success,
+                Err(Stopped::Error(err)) => {
+                    let name = format!("{} {}", command.game, command.name);
+                    stderr_line(&format!("puzzles: {}", err.sentence(&name)));
                     ExitStatus::Error
                 }
             }
         }
+    }
+}
+
+/// Why an interactive command stopped before its game ended.
+#[derive(Debug)]
+pub enum Stopped {
+    /// The person's terminal went away (a closed output): a quiet end, exit 0, like a
+    /// closed pipe everywhere else.
+    OutputClosed,
+    /// A fault to report.
+    Error(CaseError),
+}
+
+impl From<CaseError> for Stopped {
+    fn from(err: CaseError) -> Self {
+        Stopped::Error(err)
+    }
+}
+
+/// A failed read or write in an interactive command, told apart by its `io::ErrorKind`.
+pub fn io_error(err: io::Error) -> Stopped {
+    if is_broken_pipe(&err) {
+        Stopped::OutputClosed
+    } else {
+        Stopped::Error(CaseError::new(ErrorKind::Io, err.to_string()))
     }
 }
 
@@ -45,7 +69,7 @@ fn run_json(command: &JsonCommand, args: &RunArgs) -> ExitStatus {
     let (written, status) = match &result {
         Ok(verdict) => (writeln!(out, "{verdict}"), ExitStatus::Success),
         Err(err) => {
-            eprintln!("puzzles: {}", err.sentence(&name));
+            stderr_line(&format!("puzzles: {}", err.sentence(&name)));
             (
                 write_json(&mut out, &ErrorDocument { error: err }, args.pretty),
                 ExitStatus::Error,
@@ -56,7 +80,7 @@ fn run_json(command: &JsonCommand, args: &RunArgs) -> ExitStatus {
         Ok(()) => status,
         Err(err) if is_broken_pipe(&err) => status,
         Err(err) => {
-            eprintln!("puzzles: cannot write the verdict: {err}");
+            stderr_line(&format!("puzzles: cannot write the verdict: {err}"));
             ExitStatus::Error
         }
     }
@@ -67,9 +91,23 @@ pub fn evaluate(command: &JsonCommand, args: &RunArgs, bytes: &[u8]) -> Result<S
     let timeout = args.timeout.filter(|_| command.takes_timeout());
     match input_format(command, args, bytes)? {
         Some(format) => {
+            // The time limit counts from here: reading a large `.non` or XML file is part
+            // of the work it bounds, so the parse's time is taken from the solver's.
+            let started = Instant::now();
             let mut input = (format.parse)(&decode_text_file(bytes))?;
-            if let (Some(ms), Some(object)) = (timeout, input.as_object_mut()) {
-                object.insert("timeout_ms".into(), ms.into());
+            if command.takes_timeout()
+                && let Some(object) = input.as_object_mut()
+            {
+                let limit = match timeout {
+                    None => Value::from(DEFAULT_TIMEOUT_MS),
+                    Some(ms) => timeout_value(ms),
+                };
+                let spent = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
+                let left = match limit.as_u64() {
+                    Some(ms) => Value::from(ms.saturating_sub(spent)),
+                    None => Value::Null,
+                };
+                object.insert("timeout_ms".into(), left);
             }
             command.run(Source::Value(input), args.pretty)
         }
@@ -177,17 +215,4 @@ fn input_name(path: Option<&Path>) -> String {
         Some(p) if p == Path::new("-") => "<stdin>".into(),
         Some(p) => p.display().to_string(),
     }
-}
-
-const CLOSED_OUTPUT: &str = "the output was closed";
-
-/// The error for a failed read or write in an interactive command; a closed output ends the
-/// command quietly (exit 0), like a closed pipe everywhere else.
-pub fn io_error(err: io::Error) -> CaseError {
-    let message = if is_broken_pipe(&err) {
-        CLOSED_OUTPUT.to_string()
-    } else {
-        err.to_string()
-    };
-    CaseError::new(ErrorKind::Io, message)
 }

@@ -9,7 +9,7 @@ use serde_json::{Map, Value, json};
 use crate::args::SchemaArgs;
 use crate::error::{CaseError, ErrorDocument, ErrorKind};
 use crate::exit::ExitStatus;
-use crate::output::{is_broken_pipe, write_json};
+use crate::output::{is_broken_pipe, stderr_line, write_json};
 use crate::registry::{self, GAMES, Output};
 
 pub fn run(args: &SchemaArgs) -> ExitStatus {
@@ -28,7 +28,7 @@ pub fn run(args: &SchemaArgs) -> ExitStatus {
     let (value, status) = match chosen {
         Ok(value) => (value, ExitStatus::Success),
         Err(err) => {
-            eprintln!("puzzles: {}", err.sentence("schema"));
+            stderr_line(&format!("puzzles: {}", err.sentence("schema")));
             (json!(ErrorDocument { error: &err }), ExitStatus::Error)
         }
     };

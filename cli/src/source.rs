@@ -59,7 +59,7 @@ impl<'a> Source<'a> {
                         let mut edited: Value = serde_json::from_str(text)
                             .map_err(|e| shift(CaseError::from_json(&e, None), origin))?;
                         if let Some(object) = edited.as_object_mut() {
-                            object.insert("timeout_ms".into(), ms.into());
+                            object.insert("timeout_ms".into(), timeout_value(ms));
                         }
                         serde_path_to_error::deserialize(edited)
                             .map_err(|e| place(from_path_error(e), text, origin))
@@ -76,6 +76,12 @@ impl<'a> Source<'a> {
     }
 }
 
+/// The `timeout_ms` that `--timeout MS` stands for: `--timeout 0` is no limit (`null`), as
+/// for `timeout(1)`; any other value that many milliseconds.
+pub fn timeout_value(ms: u64) -> Value {
+    if ms == 0 { Value::Null } else { ms.into() }
+}
+
 /// Deserializes the one JSON value of `text` (nothing may follow it). Good input, the common
 /// case, goes through serde_json alone; only a failure is parsed again with path tracking
 /// to name the faulty value, since tracking costs an allocation per field read.
@@ -85,9 +91,24 @@ pub fn from_text<'de, T: Deserialize<'de>>(text: &'de str) -> Result<T, CaseErro
         return Ok(value);
     }
     let mut de = serde_json::Deserializer::from_str(text);
-    let value = serde_path_to_error::deserialize(&mut de).map_err(from_path_error)?;
+    let value = serde_path_to_error::deserialize(&mut de).map_err(|e| at_value_start(e, text))?;
     de.end().map_err(|e| CaseError::from_json(&e, None))?;
     Ok(value)
+}
+
+/// A shape fault placed where the faulty value starts: serde reports the place where it
+/// stopped reading (after `123` in `"secret": 123`), the contract the value's first character.
+fn at_value_start(err: serde_path_to_error::Error<serde_json::Error>, text: &str) -> CaseError {
+    let full_pointer = pointer(err.path().iter());
+    let mut error = from_path_error(err);
+    if error.kind == ErrorKind::Shape
+        && let Some(offset) = locate(text, &full_pointer)
+    {
+        let (line, column) = position(text, offset);
+        error.line = Some(line);
+        error.column = Some(column);
+    }
+    error
 }
 
 /// Every input and every batch case is a JSON object: serde would also read a struct from an
@@ -108,6 +129,12 @@ pub fn expect_object(text: &str) -> Result<(), CaseError> {
         // Not JSON at all: the parser's own message says where and why.
         Some(_) => return Ok(()),
     };
+    // `this is not json` starts like `true`, `[oops` like an array: only JSON text that
+    // parses is a value of the wrong shape; anything else is a syntax error.
+    let mut de = serde_json::Deserializer::from_str(text);
+    if let Err(err) = serde::de::IgnoredAny::deserialize(&mut de).and_then(|_| de.end()) {
+        return Err(CaseError::from_json(&err, None));
+    }
     let (line, column) = position(text, at);
     Err(not_an_object(found).at("").at_line(line, Some(column)))
 }
@@ -343,13 +370,34 @@ mod tests {
             .parse::<Sample>()
             .unwrap_err();
         assert_eq!(err.path.as_deref(), Some("/rows/1/1"));
-        assert_eq!((err.line, err.column), (Some(1), Some(21)));
+        // Where `-1` starts (serde stops reading after it, at column 22).
+        assert_eq!((err.line, err.column), (Some(1), Some(20)));
         assert_eq!(err.kind, crate::error::ErrorKind::Shape);
-        assert!(
-            err.message.starts_with("invalid value: integer `-1`"),
-            "{}",
-            err.message
+        assert_eq!(
+            err.message,
+            "expected a whole number from 0 to 4294967295, found the number -1"
         );
+    }
+
+    /// Text that is not JSON is a syntax error even when it starts like a JSON value of the
+    /// wrong shape (`this` like `true`, `[oops` like an array).
+    #[test]
+    fn not_json_is_a_syntax_error_whatever_its_first_character() {
+        for text in [
+            "this is not json",
+            "nope",
+            "[oops",
+            "\"unterminated",
+            "fals",
+            "-x",
+        ] {
+            let err = Source::text(text).parse::<Sample>().unwrap_err();
+            assert_eq!(err.kind, crate::error::ErrorKind::Syntax, "{text}: {err:?}");
+        }
+        for text in ["[1]", "\"s\"", "null", "true", "-1"] {
+            let err = Source::text(text).parse::<Sample>().unwrap_err();
+            assert_eq!(err.kind, crate::error::ErrorKind::Shape, "{text}: {err:?}");
+        }
     }
 
     #[test]

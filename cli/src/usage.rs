@@ -6,9 +6,9 @@ use std::io::{self, Write};
 
 use clap::error::ErrorKind as ClapKind;
 
-use crate::error::{CaseError, ErrorDocument, ErrorKind, escape_controls};
+use crate::error::{CaseError, ErrorDocument, ErrorKind};
 use crate::exit::ExitStatus;
-use crate::output::write_json;
+use crate::output::{stderr_line, write_json};
 
 /// Prints a clap error the `puzzles` way and says how the run ends.
 pub fn report(err: &clap::Error) -> ExitStatus {
@@ -21,7 +21,7 @@ pub fn report(err: &clap::Error) -> ExitStatus {
         _ => {}
     }
     let error = CaseError::new(ErrorKind::Usage, message(err));
-    eprintln!("puzzles: {}", escape_controls(&error.message));
+    stderr_line(&format!("puzzles: {}", error.message));
     let _ = write_json(&mut io::stdout(), &ErrorDocument { error: &error }, false);
     ExitStatus::Error
 }

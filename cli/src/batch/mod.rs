@@ -38,7 +38,7 @@ use crate::args::{BatchArgs, UpdateMode};
 use crate::error::{CaseError, ErrorDocument, ErrorKind};
 use crate::exit::ExitStatus;
 use crate::expect::Mismatch;
-use crate::output::{is_broken_pipe, write_json};
+use crate::output::{is_broken_pipe, stderr_line, write_json};
 
 use cases::{Case, CaseReader, case_files};
 use envelope::Envelope;
@@ -117,14 +117,13 @@ impl Work {
 
 pub fn run(args: &BatchArgs) -> ExitStatus {
     let started = Instant::now();
-    let mut builder = rayon::ThreadPoolBuilder::new();
-    if let Some(jobs) = args.jobs {
-        builder = builder.num_threads(jobs.max(1));
-    }
-    let pool = match builder.build() {
+    let pool = match worker_pool(args.jobs) {
         Ok(pool) => pool,
         Err(err) => {
-            eprintln!("puzzles: batch: cannot start worker threads: {err}");
+            let message = format!("cannot start worker threads: {err}");
+            let error = CaseError::new(ErrorKind::Io, message);
+            stderr_line(&format!("puzzles: batch: {}", error.message));
+            let _ = write_json(&mut io::stdout(), &ErrorDocument { error: &error }, false);
             return ExitStatus::Error;
         }
     };
@@ -161,7 +160,7 @@ pub fn run(args: &BatchArgs) -> ExitStatus {
         Some(Err(err)) => {
             let message = format!("--render: cannot make the folder: {err}");
             let error = CaseError::new(ErrorKind::Io, message);
-            eprintln!("puzzles: batch: {}", error.message);
+            stderr_line(&format!("puzzles: batch: {}", error.message));
             let _ = write_json(&mut io::stdout(), &ErrorDocument { error: &error }, false);
             return ExitStatus::Error;
         }
@@ -340,10 +339,7 @@ impl Ended {
         let updated = collector.updates.updated;
         let update_failures = std::mem::take(&mut collector.updates).apply();
         for failure in &update_failures {
-            eprintln!(
-                "puzzles batch: --update: {}",
-                crate::error::escape_controls(failure)
-            );
+            stderr_line(&format!("puzzles batch: --update: {failure}"));
         }
         let elapsed_ms = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
         let updated = if update_failures.is_empty() {
@@ -359,12 +355,12 @@ impl Ended {
         match written {
             Err(err) if is_broken_pipe(&err) => return ExitStatus::Success,
             Err(err) => {
-                eprintln!("puzzles: batch: cannot write: {err}");
+                stderr_line(&format!("puzzles: batch: cannot write: {err}"));
                 return ExitStatus::Error;
             }
             Ok(()) => {}
         }
-        eprintln!("{}", summary.line());
+        stderr_line(&summary.line());
         if update_failures.is_empty() {
             summary.status()
         } else {
@@ -373,14 +369,27 @@ impl Ended {
     }
 }
 
+/// `--jobs` is capped at this many workers per core: cases are CPU-bound, so more threads
+/// only cost memory and start-up (`--jobs 3000` took 17 s to run 16 cases, and under a
+/// 400 MB address-space limit could not start at all).
+pub const MAX_JOBS_PER_CORE: usize = 4;
+
+/// The pool the cases run on: `jobs` workers (default one per core), at most
+/// [`MAX_JOBS_PER_CORE`] per core; a single worker when the system refuses more.
+fn worker_pool(jobs: Option<usize>) -> Result<rayon::ThreadPool, rayon::ThreadPoolBuildError> {
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    let jobs = jobs.unwrap_or(cores).clamp(1, cores * MAX_JOBS_PER_CORE);
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs)
+        .build()
+        .or_else(|_| rayon::ThreadPoolBuilder::new().num_threads(1).build())
+}
+
 /// A usage error found before any case ran: the error object on stdout, a sentence on
 /// stderr, exit 2.
 fn usage_error(message: String) -> ExitStatus {
     let error = CaseError::new(ErrorKind::Usage, message);
-    eprintln!(
-        "puzzles: batch: {}",
-        crate::error::escape_controls(&error.message)
-    );
+    stderr_line(&format!("puzzles: batch: {}", error.message));
     let _ = write_json(&mut io::stdout(), &ErrorDocument { error: &error }, false);
     ExitStatus::Error
 }

@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 
 use super::{Case, CaseResult, Envelope, run_case};
 use crate::error::CaseError;
+use crate::output::stderr_line;
 use crate::registry::{self, Kind};
 use crate::source::Source;
 
@@ -50,14 +51,14 @@ impl Pictures {
     /// Says on stderr how many pictures were written and which could not be.
     pub fn finish(self) {
         for failure in &self.failures {
-            eprintln!("puzzles batch: --render: {failure}");
+            stderr_line(&format!("puzzles batch: --render: {failure}"));
         }
         let written = self.names.len() - self.failures.len();
-        eprintln!(
+        stderr_line(&format!(
             "puzzles batch: {written} picture{} of failing cases in {}",
             if written == 1 { "" } else { "s" },
             self.dir.display()
-        );
+        ));
     }
 
     /// `<file stem>.svg` for a `.json` case, `<file stem>-<line>.svg` for a `.jsonl` one;
@@ -102,15 +103,23 @@ pub fn run_and_draw(case: &Case, draw: bool) -> CaseResult {
     result
 }
 
-/// The picture of a failing case: its input drawn by the game's `render` command, or, when
-/// that refuses the input, text alone. None when the case is not a readable case at all.
+/// The picture of a failing case: its input drawn by the game's `render` command when that
+/// draws the case's command, with what went wrong written under it; otherwise (an unreadable
+/// case, an unknown game, a command without a picture, an input `render` refuses) the text
+/// alone. Every failing case gets a picture.
 fn picture(case: &Case, result: &CaseResult) -> Option<String> {
-    let text = case.text.as_ref().ok()?;
-    let envelope = Envelope::strict(text).ok()?;
-    let mut lines = vec![format!(
-        "{}: {} {}",
-        result.line.case, envelope.game, envelope.command
-    )];
+    let mut lines = vec![result.line.case.clone()];
+    let envelope = case
+        .text
+        .as_ref()
+        .ok()
+        .and_then(|t| Envelope::strict(t).ok());
+    if let Some(envelope) = &envelope {
+        lines[0] = format!(
+            "{}: {} {}",
+            result.line.case, envelope.game, envelope.command
+        );
+    }
     for m in &result.line.mismatches {
         lines.push(format!(
             "{}: expected {}, got {}",
@@ -122,9 +131,16 @@ fn picture(case: &Case, result: &CaseResult) -> Option<String> {
     if let Some(err) = &result.line.error {
         lines.push(describe(err));
     }
-    let command = registry::find(&envelope.game, "render")?;
-    let Kind::Json(render) = &command.kind else {
-        return None;
+    let Some(envelope) = envelope else {
+        return Some(puzzles_render::note(&lines));
+    };
+    let render = registry::find(&envelope.game, "render").and_then(|c| match &c.kind {
+        Kind::Json(json) if json.draws.contains(&envelope.command.as_str()) => Some(json),
+        _ => None,
+    });
+    let Some(render) = render else {
+        // A caption about `render` refusing the input would read as if the case were broken.
+        return Some(puzzles_render::note(&lines));
     };
     // A picture must not cost what the case did again: a solver that ran out of time
     // would run out of it a second time.
@@ -134,7 +150,10 @@ fn picture(case: &Case, result: &CaseResult) -> Option<String> {
         timeout: render.takes_timeout().then_some(PICTURE_TIMEOUT_MS),
     };
     match render.run(source, false) {
-        Ok(svg) => puzzles_render::with_caption(&svg, &lines).ok(),
+        Ok(svg) => Some(
+            puzzles_render::with_caption(&svg, &lines)
+                .unwrap_or_else(|_| puzzles_render::note(&lines)),
+        ),
         Err(err) => {
             let same = result.line.error.as_ref().map(|e| &e.message) == Some(&err.message);
             lines.push(if same {

@@ -13,7 +13,9 @@ use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
 use super::summary::{RunSummary, StepSummary};
 use super::{CaseResult, Outcome};
 use crate::args::{self, ReportFormat};
-use crate::output::write_json;
+use crate::error::{escape_controls, shorten_quotes};
+use crate::output::{stderr_line, write_json};
+use puzzles_common::xml_text;
 
 /// Writes each case to every report as it comes, and whatever a report needs at the end.
 pub struct Reporter {
@@ -129,7 +131,9 @@ impl Reporter {
     pub fn finish(&mut self, run: &RunSummary) -> io::Result<()> {
         if let Some(summary) = &self.step_summary {
             if let Err(err) = summary.append(run) {
-                eprintln!("puzzles batch: cannot append to GITHUB_STEP_SUMMARY: {err}");
+                stderr_line(&format!(
+                    "puzzles batch: cannot append to GITHUB_STEP_SUMMARY: {err}"
+                ));
             }
         }
         for sink in &mut self.sinks {
@@ -159,7 +163,7 @@ impl Sink {
                 if let Some(annotation) = github_annotation(result) {
                     // stdout first, so the annotation follows the line it is about.
                     out.flush()?;
-                    eprintln!("{annotation}");
+                    stderr_line(&annotation);
                 }
                 Ok(())
             }
@@ -168,7 +172,7 @@ impl Sink {
                 None => Ok(()),
             },
             ReportFormat::Junit => {
-                let suite_name = result.file.to_string();
+                let suite_name = xml(&result.file);
                 if self
                     .suites
                     .last()
@@ -222,33 +226,32 @@ fn junit_case(result: &CaseResult) -> io::Result<TestCase> {
         Outcome::Failed => {
             let mut status = TestCaseStatus::non_success(NonSuccessKind::Failure);
             status.set_type("mismatch");
-            status.set_message(failure_summary(result));
-            status.set_description(mismatch_lines(result));
+            status.set_message(xml(&failure_summary(result)));
+            status.set_description(xml(&mismatch_lines(result)));
             status
         }
         Outcome::Invalid => {
             let mut status = TestCaseStatus::non_success(NonSuccessKind::Error);
             if let Some(err) = &line.error {
                 status.set_type(err.kind.name());
-                status.set_message(err.sentence(&line.case));
+                status.set_message(xml(&err.sentence(&line.case)));
             }
-            status.set_description(serde_json::to_string(&line)?);
+            status.set_description(xml(&serde_json::to_string(&line)?));
             status
         }
     };
-    let mut case = TestCase::new(line.case.clone(), status);
+    let mut case = TestCase::new(xml(&line.case), status);
     let class = match (&line.game, &line.command) {
         (Some(game), Some(command)) => format!("{game}.{command}"),
         _ => "batch".to_string(),
     };
-    case.set_classname(class);
+    case.set_classname(xml(&class));
     case.set_time(result.elapsed);
-    case.extra
-        .insert("file".into(), result.file.to_string().into());
+    case.extra.insert("file".into(), xml(&result.file).into());
     case.extra
         .insert("line".into(), result.at_line.to_string().into());
     if result.outcome == Outcome::Failed {
-        case.set_system_out(serde_json::to_string(&line)?);
+        case.set_system_out(xml(&serde_json::to_string(&line)?));
     }
     Ok(case)
 }
@@ -262,10 +265,10 @@ pub fn failure_summary(result: &CaseResult) -> String {
                 0 => String::new(),
                 n => format!(" (and {n} more)"),
             };
-            format!(
+            shorten_quotes(&format!(
                 "{}: expected {} = {}, got {}{more}",
                 line.case, first.path, first.expected, first.actual
-            )
+            ))
         }
         None => match &line.error {
             Some(err) => format!(
@@ -295,7 +298,7 @@ fn github_annotation(result: &CaseResult) -> Option<String> {
         Outcome::Invalid => line.error.as_ref()?.sentence(&line.case),
     };
     let title = match (&line.game, &line.command) {
-        (Some(game), Some(command)) => format!("puzzles batch: {game} {command}"),
+        (Some(game), Some(command)) => shorten_quotes(&format!("puzzles batch: {game} {command}")),
         _ => "puzzles batch".to_string(),
     };
     let mut properties = format!(
@@ -315,11 +318,23 @@ fn github_annotation(result: &CaseResult) -> Option<String> {
     ))
 }
 
-/// Workflow command data: `%`, CR and LF are percent-encoded.
+/// Text for a JUnit document: the characters XML 1.0 forbids replaced (quick-junit escapes
+/// markup, but a U+FFFF or a control character copied from a case would make the report
+/// unreadable).
+fn xml(text: &str) -> String {
+    xml_text(text).into_owned()
+}
+
+/// Workflow command data: `%`, CR and LF are percent-encoded, other control characters
+/// written as `\u{1b}` (as [`escape_controls`] does), so an annotation stays one line that
+/// cannot drive the terminal of someone reading the log.
 fn escape_data(text: &str) -> String {
-    text.replace('%', "%25")
-        .replace('\r', "%0D")
-        .replace('\n', "%0A")
+    escape_controls(
+        &text
+            .replace('%', "%25")
+            .replace('\r', "%0D")
+            .replace('\n', "%0A"),
+    )
 }
 
 /// Workflow command properties also encode `:` and `,`.
@@ -335,5 +350,7 @@ mod tests {
     fn workflow_commands_are_escaped() {
         assert_eq!(escape_data("50%\na\rb"), "50%25%0Aa%0Db");
         assert_eq!(escape_property("a:b,c%"), "a%3Ab%2Cc%25");
+        assert_eq!(escape_data("x\u{1b}[2J\u{9b}"), "x\\u{1b}[2J\\u{9b}");
+        assert_eq!(escape_property("g\u{1b}:"), "g\\u{1b}%3A");
     }
 }

@@ -276,11 +276,10 @@ impl Updates {
             match rewrite(Path::new(&*file), &edits) {
                 Ok(()) => {
                     for edit in &edits {
-                        eprintln!(
+                        crate::output::stderr_line(&format!(
                             "puzzles batch: updated {}: {}",
-                            crate::error::escape_controls(&edit.case),
-                            crate::error::escape_controls(&edit.note)
-                        );
+                            edit.case, edit.note
+                        ));
                     }
                 }
                 Err(err) => failures.push(format!("cannot update {file}: {err}")),

@@ -16,7 +16,7 @@ use clap::{Arg, ArgAction, ArgMatches, value_parser};
 use crate::error::CaseError;
 use crate::exit::ExitStatus;
 use crate::registry::{Command, interactive, json, svg};
-use crate::run::io_error;
+use crate::run::{Stopped, io_error};
 
 pub fn commands() -> Vec<Command> {
     vec![
@@ -57,7 +57,8 @@ pub fn commands() -> Vec<Command> {
             "render",
             "Draw the history as an SVG table: guesses, strikes, balls, secrets left after each",
             puzzles_render::baseball,
-        ),
+        )
+        .drawing(&["solve"]),
     ]
 }
 
@@ -180,7 +181,7 @@ fn says(fb: Feedback) -> String {
 }
 
 /// Reads one line; `None` at the end of the input.
-fn read_line(input: &mut dyn BufRead) -> Result<Option<String>, CaseError> {
+fn read_line(input: &mut dyn BufRead) -> Result<Option<String>, Stopped> {
     let mut line = String::new();
     match input.read_line(&mut line) {
         Ok(0) => Ok(None),
@@ -204,7 +205,7 @@ fn play(
     m: &ArgMatches,
     input: &mut dyn BufRead,
     out: &mut dyn Write,
-) -> Result<ExitStatus, CaseError> {
+) -> Result<ExitStatus, Stopped> {
     let spec = spec_of(m)?;
     let rules = PlayRules {
         innings: m.get_one::<u32>("innings").copied().unwrap_or(9),
@@ -218,7 +219,7 @@ fn play_loop(
     game: &mut PlayGame,
     input: &mut dyn BufRead,
     out: &mut dyn Write,
-) -> Result<ExitStatus, CaseError> {
+) -> Result<ExitStatus, Stopped> {
     let rules = game.rules();
     let mut intro = format!(
         "Number baseball: I am thinking of a secret of {}.",
@@ -336,7 +337,7 @@ fn guess(
     m: &ArgMatches,
     input: &mut dyn BufRead,
     out: &mut dyn Write,
-) -> Result<ExitStatus, CaseError> {
+) -> Result<ExitStatus, Stopped> {
     let spec = spec_of(m)?;
     let name = m
         .get_one::<String>("strategy")
@@ -355,7 +356,7 @@ fn guess_loop(
     game: &mut GuessGame,
     input: &mut dyn BufRead,
     out: &mut dyn Write,
-) -> Result<ExitStatus, CaseError> {
+) -> Result<ExitStatus, Stopped> {
     let length = game.spec().length();
     writeln!(
         out,
@@ -488,7 +489,7 @@ mod tests {
     }
 
     fn drive(
-        run: fn(&ArgMatches, &mut dyn BufRead, &mut dyn Write) -> Result<ExitStatus, CaseError>,
+        run: fn(&ArgMatches, &mut dyn BufRead, &mut dyn Write) -> Result<ExitStatus, Stopped>,
         m: &ArgMatches,
         stdin: &str,
     ) -> (ExitStatus, String) {
@@ -642,7 +643,9 @@ mod tests {
         );
         let m = matches(play_args, &["--length", "11"]);
         let mut input = Cursor::new(Vec::new());
-        let err = play(&m, &mut input, &mut Vec::new()).unwrap_err();
+        let Err(Stopped::Error(err)) = play(&m, &mut input, &mut Vec::new()) else {
+            panic!("--length 11 is refused");
+        };
         assert!(err.message.contains("--length"), "{}", err.message);
     }
 }

@@ -46,6 +46,7 @@ pub fn commands() -> Vec<Command> {
             "render",
             "Draw the board as an SVG picture, with a placed piece and the cells the move clears",
             puzzles_render::blockdoku,
-        ),
+        )
+        .drawing(&["clear", "place"]),
     ]
 }

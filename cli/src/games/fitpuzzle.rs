@@ -15,6 +15,7 @@ pub fn commands() -> Vec<Command> {
             "render",
             "Draw the board and table as an SVG picture, each placement coloured by piece, empty holes hatched",
             puzzles_render::fitpuzzle,
-        ),
+        )
+        .drawing(&["solve"]),
     ]
 }

@@ -43,6 +43,7 @@ pub fn commands() -> Vec<Command> {
             "Draw the puzzle as an SVG picture: the solution (or two, differing cells marked), or a player's grid with broken lines marked",
             puzzles_render::nonogram,
         )
+        .drawing(&["solve", "check", "clues", "hint"])
         .with_formats(PUZZLE_FORMATS),
     ]
 }

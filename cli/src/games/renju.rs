@@ -33,6 +33,7 @@ pub fn commands() -> Vec<Command> {
             "render",
             "Draw the position as an SVG picture: stones, move numbers, black's forbidden points by reason, and with `mate` the shortest mate line",
             puzzles_render::renju_render,
-        ),
+        )
+        .drawing(&["check"]),
     ]
 }

@@ -144,14 +144,15 @@ fn a_bad_case_among_good_ones_keeps_every_verdict_and_exits_2() {
             .contains("missing field `guess`")
     );
     assert_eq!(out[5]["pass"], true);
-    // The position of a shape error inside `input` is the file's, not the fragment's.
+    // The position of a shape error inside `input` is the file's, not the fragment's, and
+    // it is where the faulty value (`[1]`) starts.
     assert_eq!(out[6]["error"]["path"], "/guess");
     assert_eq!(
         (
             out[6]["error"]["line"].as_u64(),
             out[6]["error"]["column"].as_u64()
         ),
-        (Some(2), Some(37))
+        (Some(2), Some(38))
     );
     assert!(out[1].get("verdict").is_none());
     assert!(

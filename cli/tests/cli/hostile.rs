@@ -111,13 +111,18 @@ fn control_characters_are_escaped_and_long_values_cut() {
         &format!(r#"{{"secret": "123", "guess": "{secret}"}}"#),
     );
     assert_error(&run, "invalid");
+    assert_output_within(&run, 2_000, 2_000);
+}
+
+/// A hostile input cannot flood the output: stdout and stderr stay under these sizes.
+fn assert_output_within(run: &Run, stdout: usize, stderr: usize) {
     assert!(
-        run.stdout.len() < 2_000,
+        run.stdout.len() < stdout,
         "stdout is {} bytes",
         run.stdout.len()
     );
     assert!(
-        run.stderr.len() < 2_000,
+        run.stderr.len() < stderr,
         "stderr is {} bytes",
         run.stderr.len()
     );
@@ -347,4 +352,510 @@ fn a_generated_corpus_of_mangled_cases_loses_nothing() {
     }
     // Most mangled cases are faults; a corpus that produced none would test nothing.
     assert!(errors * 2 > out.len(), "{errors} errors of {}", out.len());
+}
+
+// Round 2 (issue 23): one test per reproducer, then a property test over every command.
+
+/// Parses an SVG or JUnit document with a real XML parser: every output document must be
+/// well-formed XML 1.0, whatever characters the input held.
+fn assert_xml(text: &str, what: &str) {
+    if let Err(err) = roxmltree::Document::parse(text) {
+        panic!("{what} is not well-formed XML: {err}\n{text}");
+    }
+}
+
+/// No raw control character on stderr except the newlines that end its lines.
+fn assert_clean_stderr(stderr: &str) {
+    let raw: Vec<char> = stderr
+        .chars()
+        .filter(|&c| c.is_control() && c != '\n')
+        .collect();
+    assert!(
+        raw.is_empty(),
+        "raw control characters {raw:?} on stderr: {stderr:?}"
+    );
+}
+
+/// Reproducer 1: U+FFFF passes the alphabet check; the picture must still be XML.
+#[test]
+fn render_replaces_characters_xml_forbids() {
+    let run = puzzles(
+        &["baseball", "render"],
+        r#"{"length": 1, "alphabet": "\uffffa"}"#,
+    );
+    assert_eq!(run.code, 0, "{run:?}");
+    assert_xml(&run.stdout, "baseball render");
+    assert!(!run.stdout.contains('\u{FFFF}'));
+}
+
+/// The cases of reproducers 2 and 3: a field named `"\u0001"`, U+FFFF and U+FFFE in an
+/// `expect` value and in a field name, and a case file whose name holds a control character.
+fn hostile_names_batch(name: &str) -> std::path::PathBuf {
+    let dir = scratch(name);
+    let cases = [
+        r#"{"game": "baseball", "command": "judge", "input": {"secret": "123", "guess": "134", "\u0001": 1}}"#,
+        r#"{"game": "baseball", "command": "judge", "input": {"secret": "123", "guess": "134"}, "expect": {"strikes": "\uffff\ufffe"}}"#,
+        r#"{"game": "baseball", "command": "judge", "input": {"secret": "123", "guess": "134", "\uffff": 1}}"#,
+        r#"{"game": "x\u001b[2J", "command": "judge\u009b", "input": {}}"#,
+        r#"{"game": "renju", "command": "check", "input": {"moves": ["h8", "h8"]}, "expect": {"\ufffe": 1}}"#,
+    ];
+    std::fs::write(dir.join("cases.jsonl"), cases.join("\n") + "\n").unwrap();
+    std::fs::write(
+        dir.join("odd\u{7}name\u{1b}.json"),
+        r#"{"game": "baseball", "command": "judge", "input": {"secret": "123", "guess": "134"}, "expect": {"strikes": 3}}"#,
+    )
+    .unwrap();
+    dir
+}
+
+/// `puzzles batch DIR --render DIR/pictures`: the run and the pictures' folder.
+fn batch_with_pictures(dir: &std::path::Path) -> (Run, std::path::PathBuf) {
+    let out = dir.join("pictures");
+    let args = [
+        "batch",
+        dir.to_str().unwrap(),
+        "--render",
+        out.to_str().unwrap(),
+    ];
+    (puzzles(&args, ""), out)
+}
+
+/// Reproducer 2: `batch --render` pictures of hostile cases are XML.
+#[test]
+fn batch_pictures_of_hostile_cases_are_xml() {
+    let dir = hostile_names_batch("hostile_pictures");
+    let (run, out) = batch_with_pictures(&dir);
+    assert_eq!(run.code, 2, "{run:?}");
+    assert_clean_stderr(&run.stderr);
+    let pictures: Vec<_> = std::fs::read_dir(&out)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(
+        pictures.len(),
+        6,
+        "every failing case has a picture: {pictures:?}"
+    );
+    for path in pictures {
+        assert_xml(
+            &std::fs::read_to_string(&path).unwrap(),
+            &path.display().to_string(),
+        );
+    }
+}
+
+/// Reproducer 3: the JUnit report of hostile cases is XML.
+#[test]
+fn junit_reports_of_hostile_cases_are_xml() {
+    let dir = hostile_names_batch("hostile_junit");
+    let run = puzzles(&["batch", dir.to_str().unwrap(), "--report", "junit"], "");
+    assert_eq!(run.code, 2, "{run:?}");
+    assert_xml(&run.stdout, "the JUnit report");
+    let doc = roxmltree::Document::parse(&run.stdout).unwrap();
+    let cases = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("testcase"))
+        .count();
+    assert_eq!(cases, 6);
+}
+
+/// Reproducer 4: annotation titles, `file=` and messages carry no ESC or C1 character.
+#[test]
+fn github_annotations_escape_every_field() {
+    let dir = hostile_names_batch("hostile_github");
+    let run = puzzles(&["batch", dir.to_str().unwrap(), "--report", "github"], "");
+    assert_eq!(run.code, 2, "{run:?}");
+    assert_clean_stderr(&run.stderr);
+    let annotations: Vec<&str> = run
+        .stderr
+        .lines()
+        .filter(|l| l.starts_with("::error"))
+        .collect();
+    assert_eq!(annotations.len(), 6, "{}", run.stderr);
+    assert!(run.stderr.contains("x\\u{1b}[2J"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("odd\\u{7}name\\u{1b}.json"),
+        "{}",
+        run.stderr
+    );
+}
+
+/// Reproducer 5: an unreadable line and an unknown game get a picture; `baseball simulate`
+/// is not drawn as a `solve` table.
+#[test]
+fn batch_render_draws_unreadable_cases_and_only_true_pictures() {
+    let dir = scratch("hostile_render_choices");
+    let cases = [
+        "{not json",
+        r#"{"game": "chess", "command": "mate", "input": {}}"#,
+        r#"{"game": "baseball", "command": "simulate", "input": {"length": 2, "alphabet": "abc", "strategy": "first"}, "expect": {"worst": 99}}"#,
+    ];
+    std::fs::write(dir.join("c.jsonl"), cases.join("\n") + "\n").unwrap();
+    let (run, out) = batch_with_pictures(&dir);
+    assert_eq!(run.code, 2, "{run:?}");
+    let read = |name: &str| std::fs::read_to_string(out.join(name)).unwrap();
+    assert!(read("c-1.svg").contains("error (syntax)"));
+    assert!(read("c-2.svg").contains("unknown game"));
+    let simulate = read("c-3.svg");
+    assert!(simulate.contains("/worst: expected 99"), "{simulate}");
+    // The baseball table (a `solve` picture) draws a header row of guesses.
+    assert!(!simulate.contains("guess"), "{simulate}");
+}
+
+/// Reproducers 6 and 7: costly XML is refused by a linear scan, with its place, on stdin
+/// (sniffed), from a file and for `render`.
+#[test]
+fn costly_xml_is_refused_with_its_place() {
+    let entity = format!(
+        "<?xml version=\"1.0\"?>\n<!DOCTYPE puzzleset [<!ENTITY e \"{}\">]>\n<puzzleset><puzzle><title>{}</title></puzzle></puzzleset>\n",
+        "x".repeat(30_000),
+        "&e;".repeat(30_000)
+    );
+    let attributes: String = (0..80_000).map(|k| format!(" a{k}=\"1\"")).collect();
+    let many = format!("<puzzleset>\n<puzzle{attributes}></puzzle></puzzleset>\n");
+    for (text, line, column) in [(&entity, 2, 22), (&many, 2, 1)] {
+        for command in ["solve", "render"] {
+            let run = puzzles(&["nonogram", command, "--timeout", "100"], text);
+            let error = assert_error(&run, "syntax");
+            assert_eq!(
+                (error["line"].as_u64(), error["column"].as_u64()),
+                (Some(line), Some(column)),
+                "{error}"
+            );
+        }
+    }
+}
+
+/// Reproducer 8: `--jobs` far beyond the cores is capped, not thousands of threads.
+#[test]
+fn jobs_are_capped_at_a_multiple_of_the_cores() {
+    let dir = scratch("hostile_jobs");
+    for k in 0..4 {
+        std::fs::write(
+            dir.join(format!("c{k}.json")),
+            r#"{"game": "baseball", "command": "judge", "input": {"secret": "123", "guess": "134"}}"#,
+        )
+        .unwrap();
+    }
+    let run = puzzles(&["batch", dir.to_str().unwrap(), "--jobs", "1000000"], "");
+    assert_eq!(run.code, 0, "{run:?}");
+    assert_eq!(run.json_lines().len(), 4);
+}
+
+/// Reproducer 9: a 1,000,000-character unknown key is cut in the path too, everywhere.
+#[test]
+fn a_huge_unknown_key_is_cut_in_paths_and_reports() {
+    let key = "k".repeat(1_000_000);
+    let input = format!(r#"{{"secret": "123", "guess": "134", "{key}": 1}}"#);
+    let run = puzzles(&["baseball", "judge"], &input);
+    let error = assert_error(&run, "shape");
+    assert_output_within(&run, 2_000, 2_000);
+    assert!(error["path"].as_str().unwrap().ends_with('…'), "{error}");
+
+    let dir = scratch("hostile_huge_key");
+    let case = format!(r#"{{"game": "baseball", "command": "judge", "input": {input}}}"#);
+    std::fs::write(dir.join("c.json"), case).unwrap();
+    for report in ["junit", "github"] {
+        let run = puzzles(&["batch", dir.to_str().unwrap(), "--report", report], "");
+        assert_eq!(run.code, 2, "{report}");
+        assert_output_within(&run, 10_000, 4_000);
+    }
+}
+
+/// Reproducer 10: a shape error points where the faulty value starts.
+#[test]
+fn shape_errors_point_at_the_value_start() {
+    let run = puzzles(&["baseball", "judge"], r#"{"secret": 123, "guess": "134"}"#);
+    let error = assert_error(&run, "shape");
+    assert_eq!(
+        (error["line"].as_u64(), error["column"].as_u64()),
+        (Some(1), Some(12))
+    );
+    assert_eq!(error["message"], "expected a string, found the number 123");
+    let run = puzzles(
+        &["nonogram", "solve"],
+        "{\"rows\": [[1]],\n \"cols\": [[\"1\"]]}",
+    );
+    let error = assert_error(&run, "shape");
+    assert_eq!(error["path"], "/cols/0/0");
+    assert_eq!(
+        (error["line"].as_u64(), error["column"].as_u64()),
+        (Some(2), Some(12))
+    );
+}
+
+/// Reproducer 11: text that is not JSON is a `syntax` error, alone and in a batch.
+#[test]
+fn not_json_is_a_syntax_error_alone_and_in_a_batch() {
+    let texts = ["this is not json", "nope", "[oops", "\"unterminated"];
+    for text in texts {
+        assert_error(&puzzles(&["baseball", "judge"], text), "syntax");
+    }
+    let dir = scratch("hostile_not_json");
+    std::fs::write(dir.join("c.jsonl"), texts.join("\n") + "\n").unwrap();
+    let run = puzzles(&["batch", dir.to_str().unwrap()], "");
+    for line in run.json_lines() {
+        assert_eq!(line["error"]["kind"], "syntax", "{line}");
+    }
+}
+
+/// A small valid input of every JSON command and every game's `render`, the seeds the
+/// property test mangles. Limits are short and sizes small, so a mangled number cannot turn
+/// a seed into a long job.
+const SEEDS: &[(&str, &str, &str)] = &[
+    (
+        "nonogram",
+        "line",
+        r#####"{"clues": [2, 1], "line": "##x.#", "mode": "strict"}"#####,
+    ),
+    (
+        "nonogram",
+        "check",
+        r#####"{"rows": [[1], [1]], "cols": [[1], [1]], "grid": ["#.", ".#"]}"#####,
+    ),
+    ("nonogram", "clues", r#####"{"grid": ["#.", "##"]}"#####),
+    (
+        "nonogram",
+        "hint",
+        r#####"{"rows": [[1], [1]], "cols": [[1], [1]], "grid": ["..", ".."]}"#####,
+    ),
+    (
+        "nonogram",
+        "solve",
+        r#####"{"rows": [[2], [1]], "cols": [[2], [1]], "timeout_ms": 200}"#####,
+    ),
+    (
+        "nonogram",
+        "render",
+        r#####"{"rows": [[2], [1]], "cols": [[2], [1]], "timeout_ms": 200}"#####,
+    ),
+    (
+        "fitpuzzle",
+        "solve",
+        r#####"{"game_board": [[1, 0, 1], [0, 0, 1]], "table": [[1, 1, 0], [0, 1, 0]], "allow_flip": true}"#####,
+    ),
+    (
+        "fitpuzzle",
+        "render",
+        r#####"{"game_board": [[1, 0, 1], [0, 0, 1]], "table": [[1, 1, 0], [0, 1, 0]]}"#####,
+    ),
+    (
+        "blockdoku",
+        "clear",
+        r#####"{"board": ["####", "#...", "#...", "#..."], "size": 4, "box": 2}"#####,
+    ),
+    (
+        "blockdoku",
+        "place",
+        r#####"{"board": ["###.", "....", "....", "...."], "piece": ["#"], "at": [0, 3], "size": 4, "box": 2}"#####,
+    ),
+    (
+        "blockdoku",
+        "fits",
+        r#####"{"board": ["#.#.", ".#.#", "#.#.", ".#.#"], "pieces": [["##"], ["#"]], "size": 4, "box": 2}"#####,
+    ),
+    (
+        "blockdoku",
+        "play",
+        r#####"{"moves": [{"piece": ["###"], "at": [0, 0]}, {"piece": ["#"], "at": [4, 4]}]}"#####,
+    ),
+    (
+        "blockdoku",
+        "best",
+        r#####"{"board": ["###.", "....", "....", "...."], "tray": [["#"], ["##"]], "size": 4, "box": 2}"#####,
+    ),
+    (
+        "blockdoku",
+        "selfplay",
+        r#####"{"games": 2, "seed": 7, "max_trays": 1, "timeout_ms": 200}"#####,
+    ),
+    (
+        "blockdoku",
+        "render",
+        r#####"{"board": ["###.", "....", "....", "...."], "piece": ["#"], "at": [0, 3], "size": 4, "box": 2}"#####,
+    ),
+    (
+        "baseball",
+        "judge",
+        r#####"{"secret": "123", "guess": "134"}"#####,
+    ),
+    (
+        "baseball",
+        "solve",
+        r#####"{"history": [{"guess": "123", "strikes": 0, "balls": 1}], "timeout_ms": 200}"#####,
+    ),
+    (
+        "baseball",
+        "simulate",
+        r#####"{"length": 2, "alphabet": "abc", "strategy": "first", "timeout_ms": 200}"#####,
+    ),
+    (
+        "baseball",
+        "render",
+        r#####"{"history": [{"guess": "123", "strikes": 0, "balls": 1}], "strategy": "first"}"#####,
+    ),
+    ("renju", "check", r#####"{"moves": ["h8", "a1", "i9"]}"#####),
+    (
+        "renju",
+        "move",
+        r#####"{"moves": ["h8"], "move": "h9"}"#####,
+    ),
+    (
+        "renju",
+        "validate",
+        r#####"{"moves": ["h8", "a1", "i9"]}"#####,
+    ),
+    (
+        "renju",
+        "render",
+        r#####"{"moves": ["h8", "a1", "i9"]}"#####,
+    ),
+];
+
+/// What the property test puts into an input: JSON escapes of characters XML 1.0 forbids
+/// or terminals obey, the same characters raw, and pieces of JSON syntax.
+const PIECES: &[&str] = &[
+    "\\u0000",
+    "\\u0001",
+    "\\u001b[2J",
+    "\\uffff",
+    "\\ufffe",
+    "\\u009b",
+    "\\ud800",
+    "\u{1b}]0;x\u{7}",
+    "\u{FFFF}",
+    "\u{FFFE}",
+    "\u{85}",
+    "\u{7f}",
+    "é",
+    "\"",
+    "{",
+    "}",
+    "[",
+    "]",
+    ",",
+    ":",
+    "null",
+    "-1",
+    "1e400",
+    "\"\u{1}\": 1, ",
+    "\"\\uffff\": [], ",
+    "0.5",
+    "\\",
+];
+
+/// One edit of a text: at `permille` of its length, `op` 0 inserts `piece`, 1 replaces
+/// one character with it, 2 cuts the text there.
+type Edit = (usize, usize, usize);
+
+fn apply(text: &str, edits: &[Edit]) -> String {
+    let mut chars: Vec<char> = text.chars().collect();
+    for &(permille, piece, op) in edits {
+        let at = permille * chars.len() / 1000;
+        let piece: Vec<char> = PIECES[piece % PIECES.len()].chars().collect();
+        match op % 3 {
+            0 => drop(chars.splice(at..at, piece)),
+            1 => drop(chars.splice(at..(at + 1).min(chars.len()), piece)),
+            _ => chars.truncate(at.max(1)),
+        }
+    }
+    chars.into_iter().collect()
+}
+
+/// Every input in `edits`' mangled forms, through every command (in one batch with every
+/// report and pictures) and every `render`: every output is well-formed (JSON lines,
+/// JUnit and SVG that a real XML parser reads), stderr has no raw control character, and
+/// nothing is an `internal` error.
+fn check_hostile_round(round: usize, edits: &[Edit]) {
+    let dir = scratch(&format!("hostile_property_{round}"));
+    let mut lines = Vec::new();
+    for (k, &(game, command, input)) in SEEDS.iter().enumerate() {
+        let mangled = apply(input, edits).replace('\n', " ");
+        if command == "render" {
+            let run = puzzles(&[game, command], &mangled);
+            assert_clean_stderr(&run.stderr);
+            match run.code {
+                0 => assert_xml(&run.stdout, &format!("{game} render of {mangled:?}")),
+                2 => assert_ne!(run.json()["error"]["kind"], "internal", "{mangled:?}"),
+                code => panic!("{game} render exits {code} on {mangled:?}"),
+            }
+            continue;
+        }
+        let expect = if k % 2 == 0 {
+            r#", "expect": {"\uffff": "\u0001\u001b"}"#
+        } else {
+            ""
+        };
+        lines.push(format!(
+            r#"{{"game": "{game}", "command": "{command}", "input": {mangled}{expect}}}"#
+        ));
+    }
+    // The envelope itself mangled, too.
+    lines.push(apply(
+        r#"{"game": "baseball", "command": "judge", "input": {"secret": "123", "guess": "134"}}"#,
+        edits,
+    ));
+    let lines: Vec<String> = lines
+        .into_iter()
+        .map(|l| l.replace('\n', " "))
+        .filter(|l| !l.trim().is_empty())
+        .collect();
+    std::fs::write(dir.join("cases.jsonl"), lines.join("\n") + "\n").unwrap();
+    let pictures = dir.join("pictures");
+    let junit = puzzles(
+        &[
+            "batch",
+            dir.to_str().unwrap(),
+            "--report",
+            "junit",
+            "--render",
+            pictures.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(matches!(junit.code, 0..=2), "{junit:?}");
+    assert_xml(&junit.stdout, "the JUnit report");
+    assert_clean_stderr(&junit.stderr);
+    for entry in std::fs::read_dir(&pictures).into_iter().flatten() {
+        let path = entry.unwrap().path();
+        assert_xml(
+            &std::fs::read_to_string(&path).unwrap(),
+            &path.display().to_string(),
+        );
+    }
+    let github = puzzles(&["batch", dir.to_str().unwrap(), "--report", "github"], "");
+    assert_clean_stderr(&github.stderr);
+    let out = github.json_lines();
+    assert_eq!(out.len(), lines.len(), "one line per case");
+    for line in out {
+        assert_ne!(line["error"]["kind"], "internal", "{line}");
+    }
+    // `.non` and webpbn XML text, mangled the same way.
+    let non = "width 2\nheight 2\nrows\n2\n1\ncolumns\n2\n1\n";
+    let xml = "<puzzleset><puzzle><clue type=\"rows\"><line><count>2</count></line><line><count>1</count></line></clue><clue type=\"columns\"><line><count>2</count></line><line><count>1</count></line></clue></puzzle></puzzleset>";
+    for (format, text) in [("non", non), ("xml", xml)] {
+        let run = puzzles(
+            &["nonogram", "render", "--format", format],
+            &apply(text, edits),
+        );
+        assert_clean_stderr(&run.stderr);
+        match run.code {
+            0 => assert_xml(&run.stdout, format),
+            2 => assert_ne!(run.json()["error"]["kind"], "internal"),
+            code => panic!("{format}: exit {code}"),
+        }
+    }
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig { cases: 12, failure_persistence: None, ..Default::default() })]
+
+    #[test]
+    fn hostile_inputs_never_break_an_output_document(
+        edits in proptest::collection::vec((0usize..1000, 0usize..64, 0usize..3), 1..4)
+    ) {
+        static ROUND: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let round = ROUND.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        check_hostile_round(round, &edits);
+    }
 }

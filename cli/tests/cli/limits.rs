@@ -47,7 +47,8 @@ fn clue_lists_of_100k_counts_are_answered() {
 }
 
 /// 200,000 history entries (five answers for secret 123, over and over): replayed in linear
-/// time, and within the limit: `--timeout 0` stops the replay at once with status `timeout`.
+/// time, and within the limit: `"timeout_ms": 0` stops the replay at once with status
+/// `timeout`, and `--timeout 0` (no limit) lets it finish.
 #[test]
 fn baseball_solve_with_200k_history_entries_honours_the_limit() {
     let five = [
@@ -71,13 +72,18 @@ fn baseball_solve_with_200k_history_entries_honours_the_limit() {
     assert_eq!(verdict["remaining"], 1);
     assert_eq!(verdict["next_guess"], "123");
 
-    let run = puzzles(&["baseball", "solve", "--timeout", "0"], &input);
+    let zero = serde_json::json!({"history": history, "strategy": "entropy", "timeout_ms": 0});
+    let run = puzzles(&["baseball", "solve"], &zero.to_string());
     assert_eq!(run.code, 0, "{}", run.stderr);
     let verdict = run.json();
     assert_eq!(verdict["status"], "timeout", "{verdict}");
     assert_eq!(verdict["consistent"], serde_json::Value::Null);
     assert_eq!(verdict["remaining"], serde_json::Value::Null);
     assert_eq!(verdict["next_guess"], serde_json::Value::Null);
+
+    let run = puzzles(&["baseball", "solve", "--timeout", "0"], &zero.to_string());
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(run.json()["status"], "done", "--timeout 0 is no limit");
 }
 
 /// `blockdoku selfplay` asked for the most games with a short limit: the verdict counts the
@@ -101,4 +107,53 @@ fn blockdoku_selfplay_under_a_limit_reports_the_games_played() {
         let trays: u64 = results.iter().map(|r| r["trays"].as_u64().unwrap()).sum();
         assert_eq!(v["mean_trays"], trays as f64 / results.len() as f64);
     }
+}
+
+/// Reproducer 12 (issue 23): a fitpuzzle verdict that could pass the 256 MB ceiling is
+/// refused up front: 2048 x 4096 boards of single-cell holes and pieces (the full 4096 x
+/// 4096 made a 705 MB verdict and a 1.44 GB peak).
+#[test]
+fn fitpuzzle_refuses_a_verdict_beyond_the_ceiling_up_front() {
+    let row = |offset: usize| -> String {
+        let cells: Vec<&str> = (0..4096)
+            .map(|c| if (c + offset) % 2 == 0 { "0" } else { "1" })
+            .collect();
+        format!("[{}]", cells.join(","))
+    };
+    let grid = |flip: usize| -> String {
+        let rows: Vec<String> = (0..2048).map(|r| row(r + flip)).collect();
+        format!("[{}]", rows.join(","))
+    };
+    let input = format!(r#"{{"game_board": {}, "table": {}}}"#, grid(0), grid(1));
+    let run = puzzles(&["fitpuzzle", "solve"], &input);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    let error = &run.json()["error"];
+    assert_eq!(error["kind"], "invalid", "{error}");
+    assert!(
+        error["message"]
+            .as_str()
+            .unwrap()
+            .contains("limit of 256 MB"),
+        "{error}"
+    );
+}
+
+/// Commands that can run long have a default limit, and `"timeout_ms": null` or
+/// `--timeout 0` asks for none: both are accepted and run (a short run here).
+#[test]
+fn null_and_zero_timeouts_mean_no_limit() {
+    let selfplay = r#"{"games": 2, "seed": 7, "max_trays": 1, "timeout_ms": null}"#;
+    let run = puzzles(&["blockdoku", "selfplay"], selfplay);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(run.json()["status"], "complete");
+    let simulate = r#"{"length": 2, "alphabet": "abc", "strategy": "first", "timeout_ms": null}"#;
+    let run = puzzles(&["baseball", "simulate", "--timeout", "0"], simulate);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(run.json()["status"], "done");
+    // A zero limit in the input is no time at all (the flag's 0 is the exception).
+    let zero = r#"{"games": 50, "seed": 7, "max_trays": 1000, "timeout_ms": 0}"#;
+    assert_eq!(
+        puzzles(&["blockdoku", "selfplay"], zero).json()["status"],
+        "timeout"
+    );
 }

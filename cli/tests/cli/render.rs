@@ -169,7 +169,7 @@ fn batch_render_draws_each_failing_case_once() {
         r####"{"game": "renju", "command": "check", "input": {"moves": ["i8", "a1", "j8", "a3", "h9", "a5", "h10", "o15"]}, "expect": {"forbidden": []}}"####,
         // invalid input: text alone
         r####"{"game": "blockdoku", "command": "place", "input": {"board": ["."], "piece": ["#"], "at": [0, 0]}}"####,
-        // not a case at all: no picture
+        // not a case at all: its name and the syntax error, as text
         "not json",
         // a command whose input render does not take: text alone
         r####"{"game": "baseball", "command": "judge", "input": {"secret": "123", "guess": "134"}, "expect": {"strikes": 2}}"####,
@@ -196,7 +196,7 @@ fn batch_render_draws_each_failing_case_once() {
     assert_eq!(run.code, 2, "{run:?}");
     assert_eq!(run.stdout, plain.stdout, "--render changes no verdict");
     assert!(
-        run.stderr.contains("4 pictures of failing cases"),
+        run.stderr.contains("5 pictures of failing cases"),
         "{}",
         run.stderr
     );
@@ -207,7 +207,13 @@ fn batch_render_draws_each_failing_case_once() {
     names.sort();
     assert_eq!(
         names,
-        ["cases-2.svg", "cases-3.svg", "cases-5.svg", "one.svg"]
+        [
+            "cases-2.svg",
+            "cases-3.svg",
+            "cases-4.svg",
+            "cases-5.svg",
+            "one.svg"
+        ]
     );
     for name in &names {
         let svg = std::fs::read_to_string(out.join(name)).unwrap();
@@ -219,6 +225,13 @@ fn batch_render_draws_each_failing_case_once() {
     assert!(renju.contains("class=\"stones\""), "the board is drawn");
     let blockdoku = std::fs::read_to_string(out.join("cases-3.svg")).unwrap();
     assert!(blockdoku.contains("no picture"), "{blockdoku}");
+    let unreadable = std::fs::read_to_string(out.join("cases-4.svg")).unwrap();
+    assert!(unreadable.contains("error (syntax)"), "{unreadable}");
+    // A command without a picture gets its case and mismatch, and no caption about
+    // `render` refusing the input, which would read as if the case were broken.
+    let judge = std::fs::read_to_string(out.join("cases-5.svg")).unwrap();
+    assert!(judge.contains("/strikes: expected 2, got 1"), "{judge}");
+    assert!(!judge.contains("no picture"), "{judge}");
     let nonogram = std::fs::read_to_string(out.join("one.svg")).unwrap();
     assert!(nonogram.contains("/status: expected"), "{nonogram}");
 

@@ -27,7 +27,7 @@ fn sim(length: u32, alphabet: Option<&str>, repeats: bool, strategy: Strategy) -
 fn optimum(length: usize, alphabet: &str, repeats: bool) -> u32 {
     let spec = CodeSpec::new(length, alphabet, repeats, "").expect("valid");
     let space = Space::new(&spec, "").expect("small");
-    let mut opt = Optimizer::new(&space, None);
+    let mut opt = Optimizer::new(&space, puzzles_common::Deadline::NEVER);
     opt.solve(&Knowledge::start(&space, 0))
         .expect("no deadline")
         .0

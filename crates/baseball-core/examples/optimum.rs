@@ -14,7 +14,7 @@ fn main() {
     let spec = baseball_core::CodeSpec::new(length, &alphabet, repeats, "").unwrap();
     let space = Space::new(&spec, "").unwrap();
     let t = Instant::now();
-    let mut opt = Optimizer::new(&space, None);
+    let mut opt = Optimizer::new(&space, puzzles_common::Deadline::NEVER);
     let (total, guess) = opt.solve(&Knowledge::start(&space, 0)).unwrap();
     let (nodes, second, answers) = opt.work();
     println!("nodes {nodes}, second rounds {second}, answers {answers}");

@@ -3,7 +3,8 @@
 //! and [`GuessGame`], where the person keeps a secret, answers strikes and balls, and the
 //! computer guesses and notices when the answers contradict each other.
 
-use std::time::{Duration, Instant};
+use puzzles_common::Deadline;
+use std::time::Duration;
 
 use crate::code::{CodeSpec, Feedback, feedback};
 use crate::error::InputError;
@@ -345,7 +346,7 @@ impl GuessGame {
                 choose_simple(&self.space, Strategy::Entropy, know)
             }
             Strategy::Optimal => {
-                let mut opt = Optimizer::new(&self.space, Some(Instant::now() + self.think));
+                let mut opt = Optimizer::new(&self.space, Deadline::after(self.think));
                 match opt.solve(know) {
                     Some((_, g)) => g,
                     None => choose_simple(&self.space, Strategy::Entropy, know),

@@ -56,9 +56,9 @@ pub fn judge(input: JudgeInput) -> Result<JudgeVerdict, InputError> {
         Ok(g) => g,
         Err(mut e) if input.length.is_none() && input.guess.chars().count() != length => {
             e.message = format!(
-                "guess {:?} has {} symbols but the secret {:?} has {length}",
+                "guess {:?} has {} but the secret {:?} has {length}",
                 input.guess,
-                input.guess.chars().count(),
+                puzzles_common::count(input.guess.chars().count(), "symbol"),
                 input.secret
             );
             return Err(e);

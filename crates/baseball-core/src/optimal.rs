@@ -22,8 +22,8 @@
 //! - guesses that split `S` into the same subsets are examined once (a 128-bit hash of the
 //!   partition, independent of the answers' labels).
 
+use puzzles_common::{Deadline, Poll};
 use std::collections::{HashMap, HashSet};
-use std::time::Instant;
 
 use crate::rng;
 use crate::space::{Key, Space};
@@ -60,7 +60,7 @@ pub struct Optimizer<'a> {
     /// Guesses up to renaming of unused symbols, by the set of used symbols.
     pools: HashMap<u64, Vec<u32>, Fx>,
     salt: Vec<(u64, u64)>,
-    deadline: Option<Instant>,
+    deadline: Deadline,
     timed_out: bool,
     calls: u64,
     /// Work counters: (nodes searched, nodes that needed the second round, answers computed).
@@ -69,7 +69,7 @@ pub struct Optimizer<'a> {
 
 impl<'a> Optimizer<'a> {
     /// An optimizer for `space` that gives up at `deadline`.
-    pub fn new(space: &'a Space, deadline: Option<Instant>) -> Self {
+    pub fn new(space: &'a Space, deadline: Deadline) -> Self {
         // k: the most answers any single guess can produce over all codes.
         let pool = guess_pool(space, 0);
         let mut counts = vec![0u32; space.classes()];
@@ -158,10 +158,7 @@ impl<'a> Optimizer<'a> {
     fn check_time(&mut self, n: usize) -> bool {
         self.calls += 1;
         // Large sets cost a full pass over the guesses each: look at the clock every time.
-        if (n > 64 || self.calls % 256 == 0)
-            && let Some(d) = self.deadline
-            && Instant::now() >= d
-        {
+        if (n > 64 || self.calls % u64::from(Poll::EVERY) == 0) && self.deadline.passed() {
             self.timed_out = true;
         }
         self.timed_out
@@ -211,7 +208,7 @@ impl<'a> Optimizer<'a> {
         };
         self.work.2 += (inside.len() * n) as u64;
         let order = self.rank(&inside, &keys, &mut counts, limit, &mut search);
-        if n > 4096 && self.deadline.is_some_and(|d| Instant::now() >= d) {
+        if n > 4096 && self.deadline.passed() {
             self.timed_out = true;
             return ABORT;
         }
@@ -246,7 +243,7 @@ impl<'a> Optimizer<'a> {
             let cutoff = search.best;
             self.work.2 += (outside.len() * n) as u64;
             let order = self.rank(&outside, &keys, &mut counts, cutoff, &mut search);
-            if n > 4096 && self.deadline.is_some_and(|d| Instant::now() >= d) {
+            if n > 4096 && self.deadline.passed() {
                 self.timed_out = true;
                 return ABORT;
             }
@@ -282,10 +279,7 @@ impl<'a> Optimizer<'a> {
     fn canonical(&mut self, sym: &Symmetry, codes: impl Iterator<Item = u32>) -> Option<Vec<u32>> {
         let mut out = Vec::new();
         for (i, g) in codes.enumerate() {
-            if i % 1024 == 1023
-                && let Some(d) = self.deadline
-                && Instant::now() >= d
-            {
+            if i % Poll::EVERY as usize == Poll::EVERY as usize - 1 && self.deadline.passed() {
                 self.timed_out = true;
                 return None;
             }
@@ -315,11 +309,7 @@ impl<'a> Optimizer<'a> {
         let mut order = Vec::new();
         for (i, &g) in guesses.iter().enumerate() {
             // Huge sets: look at the clock within the scan too.
-            if n > 4096
-                && i % 64 == 0
-                && let Some(d) = self.deadline
-                && Instant::now() >= d
-            {
+            if n > 4096 && i % Poll::EVERY as usize == 0 && self.deadline.passed() {
                 return Vec::new();
             }
             let gk = space.key(g);
@@ -718,7 +708,7 @@ mod tests {
         ] {
             let sp = space(len, alpha, rep);
             let want = brute(&sp, &sp.all());
-            let mut opt = Optimizer::new(&sp, None);
+            let mut opt = Optimizer::new(&sp, Deadline::NEVER);
             let (got, _) = opt.solve(&Knowledge::start(&sp, 0)).unwrap();
             assert_eq!(got, want, "{len} {alpha} {rep}");
         }
@@ -730,7 +720,7 @@ mod tests {
     fn matches_brute_force_on_four_of_five() {
         let sp = space(4, "01234", false);
         let want = brute(&sp, &sp.all());
-        let mut opt = Optimizer::new(&sp, None);
+        let mut opt = Optimizer::new(&sp, Deadline::NEVER);
         assert_eq!(opt.solve(&Knowledge::start(&sp, 0)).unwrap().0, want);
     }
 
@@ -747,14 +737,14 @@ mod tests {
     #[test]
     fn three_digits_from_ten() {
         let sp = space(3, "0123456789", false);
-        let mut opt = Optimizer::new(&sp, None);
+        let mut opt = Optimizer::new(&sp, Deadline::NEVER);
         assert_eq!(opt.solve(&Knowledge::start(&sp, 0)).unwrap().0, 3575);
     }
 
     #[test]
     fn three_digits_from_nine() {
         let sp = space(3, "123456789", false);
-        let mut opt = Optimizer::new(&sp, None);
+        let mut opt = Optimizer::new(&sp, Deadline::NEVER);
         assert_eq!(opt.solve(&Knowledge::start(&sp, 0)).unwrap().0, 2337);
     }
 
@@ -764,7 +754,7 @@ mod tests {
     #[ignore = "4-digit optimum: long-running stretch goal"]
     fn four_digits_tanaka() {
         let sp = space(4, "0123456789", false);
-        let mut opt = Optimizer::new(&sp, None);
+        let mut opt = Optimizer::new(&sp, Deadline::NEVER);
         assert_eq!(opt.solve(&Knowledge::start(&sp, 0)).unwrap().0, 26274);
     }
 
@@ -772,7 +762,7 @@ mod tests {
     #[ignore = "Mastermind 4x6 optimum: run with --ignored (seconds in release)"]
     fn mastermind_koyama_lai() {
         let sp = space(4, "123456", true);
-        let mut opt = Optimizer::new(&sp, None);
+        let mut opt = Optimizer::new(&sp, Deadline::NEVER);
         assert_eq!(opt.solve(&Knowledge::start(&sp, 0)).unwrap().0, 5625);
     }
 }

@@ -6,9 +6,10 @@
 //! each node's guess is computed once for all the secrets that reach it. Subtrees are walked in
 //! parallel with rayon.
 
+use puzzles_common::Deadline;
+use puzzles_common::limits::or_default;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -18,7 +19,7 @@ use crate::error::InputError;
 use crate::optimal::Optimizer;
 use crate::rng;
 use crate::solve::{
-    MAX_UNTIMED_OPTIMAL, MAX_UNTIMED_WORK, Status, deadline, too_big_for_optimal, too_much_work,
+    MAX_UNTIMED_OPTIMAL, MAX_UNTIMED_WORK, Status, too_big_for_optimal, too_much_work,
 };
 use crate::space::Space;
 use crate::strategy::{Knowledge, Strategy, choice_work, choose_until};
@@ -45,8 +46,12 @@ pub struct SimulateInput {
     /// Always open with this guess instead of the strategy's choice.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub first_guess: Option<String>,
-    /// Give up after this many milliseconds.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// Give up after this many milliseconds (default 60000; `null` for no limit).
+    #[serde(
+        default,
+        deserialize_with = "puzzles_common::limits::timeout_ms",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub timeout_ms: Option<u64>,
 }
 
@@ -86,7 +91,9 @@ struct Walk<'a> {
     space: &'a Space,
     strategy: Strategy,
     first: Option<u32>,
-    deadline: Option<Instant>,
+    deadline: Deadline,
+    /// Whether the input named a time limit (see [`simulate`]).
+    named_limit: bool,
     stop: AtomicBool,
     optimizer: Option<Mutex<Optimizer<'a>>>,
 }
@@ -104,7 +111,7 @@ impl Walk<'_> {
                 opt.solve(know).map(|(_, g)| g).ok_or(Stop::Timeout)
             }
             None => {
-                if self.deadline.is_none()
+                if !self.named_limit
                     && choice_work(self.space, self.strategy, know) > MAX_UNTIMED_WORK
                 {
                     return Err(Stop::TooMuch(too_much_work(
@@ -123,9 +130,7 @@ impl Walk<'_> {
         if self.stop.load(Ordering::Relaxed) {
             return Err(Stop::Timeout);
         }
-        if let Some(d) = self.deadline
-            && Instant::now() >= d
-        {
+        if self.deadline.passed() {
             self.stop.store(true, Ordering::Relaxed);
             return Err(Stop::Timeout);
         }
@@ -176,7 +181,10 @@ impl Walk<'_> {
 
 /// Plays `strategy` against every secret.
 pub fn simulate(input: SimulateInput) -> Result<SimulateVerdict, InputError> {
-    let deadline = deadline(input.timeout_ms);
+    let deadline = Deadline::after_ms(or_default(input.timeout_ms));
+    // The refusals of work that would take hours stand when no limit was named: the
+    // default limit would only cut such a run short after a minute.
+    let named_limit = input.timeout_ms.is_some();
     let inferred = input.first_guess.as_ref().map(|g| g.chars().count());
     let spec = spec_from(
         input.length,
@@ -197,7 +205,7 @@ pub fn simulate(input: SimulateInput) -> Result<SimulateVerdict, InputError> {
         _ => None,
     };
     let root = Knowledge::start(&space, seed.unwrap_or(0));
-    if input.strategy == Strategy::Optimal && deadline.is_none() {
+    if input.strategy == Strategy::Optimal && !named_limit {
         let largest = root.set.len();
         if largest > MAX_UNTIMED_OPTIMAL {
             return Err(too_big_for_optimal(largest));
@@ -208,6 +216,7 @@ pub fn simulate(input: SimulateInput) -> Result<SimulateVerdict, InputError> {
         strategy: input.strategy,
         first,
         deadline,
+        named_limit,
         stop: AtomicBool::new(false),
         optimizer: (input.strategy == Strategy::Optimal)
             .then(|| Mutex::new(Optimizer::new(&space, deadline))),

@@ -1,7 +1,7 @@
 //! `baseball solve`: what a history of guesses and answers leaves possible, and what to guess
 //! next.
 
-use std::time::{Duration, Instant};
+use puzzles_common::Deadline;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -198,7 +198,7 @@ pub(crate) fn replay(
     space: &Space,
     history: &[HistoryEntry],
     seed: u64,
-    deadline: Option<Instant>,
+    deadline: Deadline,
     mut sizes: Option<&mut Vec<u64>>,
 ) -> Result<Replay, InputError> {
     let mut know = Knowledge::start(space, seed);
@@ -207,7 +207,7 @@ pub(crate) fn replay(
     let mut guesses: FxHashSet<u32> = FxHashSet::default();
     let mut work = 0u64;
     for (i, h) in history.iter().enumerate() {
-        if deadline.is_some_and(|d| Instant::now() >= d) {
+        if deadline.passed() {
             return Ok(Replay { know: None, work });
         }
         let (g, class) = parse_entry(space, &mut possible, i, h, &mut work)?;
@@ -219,7 +219,7 @@ pub(crate) fn replay(
         if let Some(sizes) = sizes.as_deref_mut() {
             sizes.push(know.set.len() as u64);
         }
-        if deadline.is_none() && work > MAX_UNTIMED_WORK {
+        if !deadline.is_set() && work > MAX_UNTIMED_WORK {
             return Err(InputError::new(
                 "/history",
                 format!(
@@ -266,15 +266,10 @@ pub(crate) fn too_much_work(space: &Space, s: Strategy, know: &Knowledge) -> Inp
     )
 }
 
-/// The deadline of a command given `timeout_ms`.
-pub(crate) fn deadline(timeout_ms: Option<u64>) -> Option<Instant> {
-    timeout_ms.map(|ms| Instant::now() + Duration::from_millis(ms))
-}
-
 /// The code space of a solve input (its length may come from the history) and the deadline
 /// its `timeout_ms` sets from now.
-fn space_and_deadline(input: &SolveInput) -> Result<(Space, Option<Instant>), InputError> {
-    let start = deadline(input.timeout_ms);
+fn space_and_deadline(input: &SolveInput) -> Result<(Space, Deadline), InputError> {
+    let start = Deadline::after_ms(input.timeout_ms);
     let inferred = input.history.first().map(|h| h.guess.chars().count());
     let spec: CodeSpec = spec_from(
         input.length,
@@ -334,7 +329,7 @@ pub fn solve(input: SolveInput) -> Result<SolveVerdict, InputError> {
     }
     match input.strategy {
         Strategy::Optimal => {
-            if deadline.is_none() && know.set.len() > MAX_UNTIMED_OPTIMAL {
+            if !deadline.is_set() && know.set.len() > MAX_UNTIMED_OPTIMAL {
                 return Err(too_big_for_optimal(know.set.len()));
             }
             let mut opt = Optimizer::new(&space, deadline);
@@ -347,7 +342,7 @@ pub fn solve(input: SolveInput) -> Result<SolveVerdict, InputError> {
             }
         }
         s => {
-            if deadline.is_none() && choice_work(&space, s, &know) > MAX_UNTIMED_WORK {
+            if !deadline.is_set() && choice_work(&space, s, &know) > MAX_UNTIMED_WORK {
                 return Err(too_much_work(&space, s, &know));
             }
             match choose_until(&space, s, &know, deadline) {
@@ -498,7 +493,7 @@ mod tests {
     fn long_histories_are_replayed_in_linear_work() {
         let input = long_history(200_000, None);
         let space = Space::new(&CodeSpec::new(3, "0123456789", false, "").unwrap(), "").unwrap();
-        let r = replay(&space, &input.history, 0, None, None).unwrap();
+        let r = replay(&space, &input.history, 0, Deadline::NEVER, None).unwrap();
         let know = r.know.unwrap();
         assert_eq!(know.set.len(), 1);
         assert!(
@@ -551,7 +546,8 @@ mod tests {
             }
             let v = solve(input).unwrap();
             assert_eq!(v.remaining, Some(full.set.len() as u64));
-            let want = choose_until(&space, strategy, &full, None).map(|g| space.format(g));
+            let want =
+                choose_until(&space, strategy, &full, Deadline::NEVER).map(|g| space.format(g));
             assert_eq!(v.next_guess, want, "{strategy:?}");
         }
     }

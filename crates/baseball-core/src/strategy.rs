@@ -10,8 +10,8 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use puzzles_common::Deadline;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
 
 use crate::rng;
 use crate::space::Space;
@@ -182,7 +182,7 @@ fn better(a: &Scored, b: &Scored) -> bool {
 /// `most-parts`), `first` or `random`. The set must not be empty. Ties go to a consistent
 /// candidate, then to the lowest code.
 pub fn choose_simple(space: &Space, strategy: Strategy, know: &Knowledge) -> u32 {
-    choose_until(space, strategy, know, None).unwrap_or(know.set[0])
+    choose_until(space, strategy, know, Deadline::NEVER).unwrap_or(know.set[0])
 }
 
 /// Like [`choose_simple`], giving up (`None`) when `deadline` passes: on games of hundreds of
@@ -191,7 +191,7 @@ pub fn choose_until(
     space: &Space,
     strategy: Strategy,
     know: &Knowledge,
-    deadline: Option<Instant>,
+    deadline: Deadline,
 ) -> Option<u32> {
     let set = &know.set;
     debug_assert!(!set.is_empty());
@@ -244,8 +244,8 @@ pub fn choose_until(
         let mut best: Option<Scored> = None;
         for (i, &g) in chunk.iter().enumerate() {
             if i % every == 0
-                && let Some(d) = deadline
-                && (expired.load(Ordering::Relaxed) || Instant::now() >= d)
+                && deadline.is_set()
+                && (expired.load(Ordering::Relaxed) || deadline.passed())
             {
                 expired.store(true, Ordering::Relaxed);
                 return None;

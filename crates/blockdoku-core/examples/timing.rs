@@ -33,7 +33,15 @@ fn main() {
             .map(|p| Placement::new(p, &geo))
             .collect();
         for _ in 0..5 {
-            let _ = best_plan(&ev, 0, &tray, Scoring::Classic, false, true, None);
+            let _ = best_plan(
+                &ev,
+                0,
+                &tray,
+                Scoring::Classic,
+                false,
+                true,
+                puzzles_common::Deadline::NEVER,
+            );
         }
         println!("5 searches, empty board, three monominoes");
         return;
@@ -56,7 +64,15 @@ fn main() {
         let tray: Vec<Placement> = tray.iter().map(|p| Placement::new(p, &geo)).collect();
         for lookahead in [false, true] {
             let start = Instant::now();
-            let plan = best_plan(&ev, 0, &tray, Scoring::Classic, false, lookahead, None);
+            let plan = best_plan(
+                &ev,
+                0,
+                &tray,
+                Scoring::Classic,
+                false,
+                lookahead,
+                puzzles_common::Deadline::NEVER,
+            );
             let nodes = plan.map_or(0, |p| p.nodes);
             println!(
                 "empty board, {name}, lookahead {lookahead}: {:.1} ms, {nodes} nodes",

@@ -26,7 +26,15 @@ fn main() {
     for t in 0..trays {
         let idx: Vec<usize> = (0..3).map(|_| rng.below(47) as usize).collect();
         let tray: Vec<Placement> = idx.iter().map(|&i| set[i].clone()).collect();
-        let Some(plan) = best_plan(&ev, board, &tray, Scoring::Classic, false, true, None) else {
+        let Some(plan) = best_plan(
+            &ev,
+            board,
+            &tray,
+            Scoring::Classic,
+            false,
+            true,
+            puzzles_common::Deadline::NEVER,
+        ) else {
             return;
         };
         println!(

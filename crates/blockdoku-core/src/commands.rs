@@ -11,11 +11,12 @@ use crate::outcome::{clear_outcome, place_outcome};
 use crate::piece::{Piece, Placement};
 use crate::rules::{IllegalReason, Scoring, apply, check};
 use crate::selfplay::{Ending, GameRecord, game_seeds, play_game};
+use puzzles_common::Deadline;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 fn default_size() -> usize {
     DEFAULT_SIZE
@@ -413,7 +414,15 @@ pub fn best(input: BestInput) -> Result<BestVerdict, InputError> {
     let pieces = parse_pieces(&input.tray, "/tray")?;
     let tray: Vec<Placement> = pieces.iter().map(|p| Placement::new(p, &geo)).collect();
     let ev = Evaluator::new(geo);
-    let Some(plan) = best_plan(&ev, board, &tray, input.scoring, input.streak, true, None) else {
+    let Some(plan) = best_plan(
+        &ev,
+        board,
+        &tray,
+        input.scoring,
+        input.streak,
+        true,
+        Deadline::NEVER,
+    ) else {
         unreachable!("a search without a deadline always finishes")
     };
     let n = ev.geometry().size();
@@ -471,8 +480,8 @@ pub struct SelfplayInput {
     #[serde(default, rename = "box")]
     pub box_size: Option<usize>,
     /// Stop all games after this many milliseconds (status `timeout`): no game starts after
-    /// it, and the verdict reports only the games played.
-    #[serde(default)]
+    /// it, and the verdict reports only the games played. Default 60000; `null` for no limit.
+    #[serde(default, deserialize_with = "puzzles_common::limits::timeout_ms")]
     pub timeout_ms: Option<u64>,
 }
 
@@ -534,9 +543,8 @@ pub fn selfplay(input: SelfplayInput) -> Result<SelfplayVerdict, InputError> {
             ),
         ));
     }
-    let deadline = input
-        .timeout_ms
-        .and_then(|ms| start.checked_add(Duration::from_millis(ms)));
+    let deadline =
+        Deadline::starting_at(start, puzzles_common::limits::or_default(input.timeout_ms));
     let ev = Evaluator::new(geo);
     let seeds = game_seeds(input.seed, input.games);
     let (records, stopped) = play_games(&ev, &seeds, &input, deadline);
@@ -583,14 +591,14 @@ fn play_games(
     ev: &Evaluator,
     seeds: &[u64],
     input: &SelfplayInput,
-    deadline: Option<Instant>,
+    deadline: Deadline,
 ) -> (Vec<(usize, GameRecord)>, bool) {
     let next = AtomicUsize::new(0);
     let stopped = AtomicBool::new(false);
     let played = Mutex::new(Vec::new());
     let worker = || {
         loop {
-            if deadline.is_some_and(|d| Instant::now() >= d) {
+            if deadline.passed() {
                 stopped.store(true, Ordering::Relaxed);
                 return;
             }

@@ -24,10 +24,10 @@
 use crate::geometry::{Geometry, Units};
 use crate::piece::{Placement, default_set};
 use crate::rules::{Scoring, apply};
+use puzzles_common::{Deadline, Poll};
 use rustc_hash::FxBuildHasher;
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;
-use std::time::Instant;
 
 /// Weights of the evaluation features (a cost: lower evaluations are better boards).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -252,7 +252,7 @@ struct Search<'a> {
     top: Vec<Plan>,
     keep: usize,
     nodes: u64,
-    deadline: Option<Instant>,
+    poll: Poll,
     timed_out: bool,
 }
 
@@ -308,10 +308,7 @@ impl Search<'_> {
 
     fn go(&mut self, board: u128, left: u8, points: u64, streak: bool) {
         self.nodes += 1;
-        if self.nodes % 1024 == 0
-            && let Some(d) = self.deadline
-            && Instant::now() >= d
-        {
+        if self.poll.step() {
             self.timed_out = true;
         }
         if self.timed_out {
@@ -389,7 +386,7 @@ pub fn best_plan(
     scoring: Scoring,
     streak: bool,
     lookahead: bool,
-    deadline: Option<Instant>,
+    deadline: Deadline,
 ) -> Option<Plan> {
     let twin = (0..tray.len())
         .map(|i| (0..i).find(|&j| tray[j].same_shape(&tray[i])))
@@ -404,7 +401,7 @@ pub fn best_plan(
         top: Vec::new(),
         keep: if lookahead { LOOKAHEAD_CANDIDATES } else { 1 },
         nodes: 0,
-        deadline,
+        poll: Poll::new(deadline),
         timed_out: false,
     };
     let all = if tray.len() >= 8 {
@@ -422,7 +419,7 @@ pub fn best_plan(
         top.retain(|p| p.complete);
         let mut best: Option<(i64, usize)> = None;
         for (i, p) in top.iter().enumerate() {
-            if deadline.is_some_and(|d| Instant::now() >= d) {
+            if deadline.passed() {
                 return None;
             }
             let cost = ev.lookahead(p.board);

@@ -233,8 +233,8 @@ impl Geometry {
             return Err(InputError::new(
                 path,
                 format!(
-                    "the board has {} rows but a {n}x{n} board needs {n}{}",
-                    rows.len(),
+                    "the board has {} but a {n}x{n} board needs {n}{}",
+                    puzzles_common::count(rows.len(), "row"),
                     if n == DEFAULT_SIZE {
                         " (set \"size\" for other boards)"
                     } else {
@@ -249,7 +249,10 @@ impl Geometry {
             if len != n {
                 return Err(InputError::new(
                     format!("{path}/{r}"),
-                    format!("row {r} has {len} cells but the board is {n} wide"),
+                    format!(
+                        "row {r} has {} but the board is {n} wide",
+                        puzzles_common::count(len, "cell")
+                    ),
                 ));
             }
             for (c, ch) in row.chars().enumerate() {

@@ -120,8 +120,9 @@ impl Piece {
                 return Err(InputError::new(
                     format!("{path}/{r}"),
                     format!(
-                        "piece row {r} has {len} characters but row 0 has {width}; a piece is a \
-                         rectangle of '#' and '.'"
+                        "piece row {r} has {} but row 0 has {width}; a piece is a \
+                         rectangle of '#' and '.'",
+                        puzzles_common::count(len, "character")
                     ),
                 ));
             }

@@ -9,9 +9,9 @@
 use crate::engine::{Evaluator, best_plan};
 use crate::piece::{Placement, default_set};
 use crate::rules::Scoring;
+use puzzles_common::Deadline;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-use std::time::Instant;
 
 pub use puzzles_common::SplitMix64;
 
@@ -58,7 +58,7 @@ pub fn play_game(
     seed: u64,
     max_trays: u64,
     scoring: Scoring,
-    deadline: Option<Instant>,
+    deadline: Deadline,
 ) -> GameRecord {
     let set: Vec<Placement> = default_set()
         .iter()
@@ -76,7 +76,7 @@ pub fn play_game(
     };
     let mut streak = false;
     while rec.trays < max_trays {
-        if deadline.is_some_and(|d| Instant::now() >= d) {
+        if deadline.passed() {
             rec.ending = Ending::Timeout;
             return rec;
         }

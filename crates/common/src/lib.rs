@@ -6,11 +6,23 @@
 //! - [`SplitMix64`] and [`mix`]: the seeded generator behind every `seed` of the games, with a
 //!   fixed definition so a seed replays the same games on every platform and every version.
 //!
+//! - [`Deadline`] and [`Poll`]: the one clock of every engine's `timeout_ms`.
+//! - [`xml_text`]: text made safe for XML 1.0 (SVG pictures, JUnit reports).
+//! - [`limits`]: the default time limit and the verdict size ceiling.
+//! - [`count`]: `1 row`, `2 rows` in messages.
+//!
 //! Plain Rust, no I/O.
 #![deny(clippy::print_stdout, clippy::print_stderr)]
 
+pub mod deadline;
 pub mod error;
+pub mod limits;
 pub mod rng;
+pub mod text;
+pub mod xml;
 
+pub use deadline::{Deadline, Poll};
 pub use error::InputError;
 pub use rng::{SplitMix64, mix};
+pub use text::count;
+pub use xml::xml_text;

@@ -57,8 +57,8 @@ impl Grid {
                 return Err(InputError::new(
                     format!("/{name}/{r}"),
                     format!(
-                        "row {r} of {name} has {} cells but row 0 has {width}; boards must be rectangular",
-                        row.len()
+                        "row {r} of {name} has {} but row 0 has {width}; boards must be rectangular",
+                        puzzles_common::count(row.len(), "cell")
                     ),
                 ));
             }
@@ -112,7 +112,7 @@ mod tests {
         assert_eq!(err(&[vec![]]).path, "/game_board/0");
         let ragged = err(&[vec![0, 1], vec![0]]);
         assert_eq!(ragged.path, "/game_board/1");
-        assert!(ragged.message.contains("has 1 cells but row 0 has 2"));
+        assert!(ragged.message.contains("has 1 cell but row 0 has 2"));
         let bad = err(&[vec![0, 1], vec![0, 7]]);
         assert_eq!(bad.path, "/game_board/1/1");
         assert!(bad.message.contains("is 7"));

@@ -121,6 +121,44 @@ pub fn solve(input: SolveInput) -> Result<SolveVerdict, InputError> {
     solve_with_regions(input).map(|s| s.verdict)
 }
 
+/// Bytes of compact JSON a verdict may take at most for one hole or piece besides its
+/// cells (`{"piece":..,"hole":..,"rotation":270,"flipped":false,"cells":[]},` with
+/// eight-digit numbers).
+const REGION_TEXT_BYTES: u64 = 96;
+
+/// Refuses, before any matching, a verdict that could exceed
+/// [`MAX_VERDICT_BYTES`](puzzles_common::limits::MAX_VERDICT_BYTES): a placement lists its
+/// hole cell by cell, so a 4096 x 4096 board of single-cell holes filled from a table of
+/// single-cell pieces makes a verdict of about 700 MB (and 1.4 GB of memory to write it).
+/// The bound counts every hole cell as placed.
+fn check_verdict_size(
+    holes: &Regions,
+    (height, width): (usize, usize),
+    pieces: usize,
+) -> Result<(), InputError> {
+    let digits = |n: usize| n.max(1).ilog10() as u64 + 1;
+    // `[row,col],`
+    let cell_bytes = digits(height.saturating_sub(1)) + digits(width.saturating_sub(1)) + 4;
+    let hole_cells: u64 = (0..holes.len())
+        .map(|k| holes.flat_cells(k).len() as u64)
+        .sum();
+    let regions = (holes.len() + pieces) as u64;
+    let bound = hole_cells * cell_bytes + regions * REGION_TEXT_BYTES;
+    let limit = puzzles_common::limits::MAX_VERDICT_BYTES;
+    if bound > limit {
+        return Err(InputError::new(
+            "",
+            format!(
+                "the verdict could take up to {} MB ({} holes of {hole_cells} cells in all, {pieces} pieces), more than the limit of {} MB; split the puzzle",
+                bound >> 20,
+                holes.len(),
+                limit >> 20
+            ),
+        ));
+    }
+    Ok(())
+}
+
 /// [`solve`], keeping the regions it found. Costs no extra memory: the solver holds both
 /// region lists to the end anyway.
 pub fn solve_with_regions(input: SolveInput) -> Result<Solved, InputError> {
@@ -132,9 +170,11 @@ pub fn solve_with_regions(input: SolveInput) -> Result<Solved, InputError> {
     let allow_flip = input.allow_flip;
 
     let holes = Regions::extract(&board, 0);
+    let board_size = (board.height(), board.width());
     drop(board);
     let pieces = Regions::extract(&table, 1);
     drop(table);
+    check_verdict_size(&holes, board_size, pieces.len())?;
 
     let mut shape = Shape::default();
     let mut key = Vec::new();

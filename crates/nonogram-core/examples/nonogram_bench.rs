@@ -198,9 +198,7 @@ fn solve_with(input: &SolveInput, options: SolveOptions) -> Result<SolveVerdict,
         Some(g) => Some(puzzle.goal_picture(g).map_err(|e| e.to_string())?),
         None => None,
     };
-    let deadline = input
-        .timeout_ms
-        .and_then(|t| start.checked_add(Duration::from_millis(t)));
+    let deadline = puzzles_common::Deadline::starting_at(start, input.timeout_ms);
     Ok(solve_puzzle_with(
         &puzzle,
         goal.as_deref(),

@@ -10,7 +10,7 @@ use nonogram_core::formats::{Format, parse_puzzle};
 use nonogram_core::solver::{
     DEFAULT_TIMEOUT_MS, Puzzle, SolveInput, SolveOptions, solve_puzzle_with,
 };
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -52,7 +52,7 @@ fn main() {
         }
     };
     let start = Instant::now();
-    let deadline = start.checked_add(Duration::from_millis(timeout));
+    let deadline = puzzles_common::Deadline::starting_at(start, Some(timeout));
     let v = solve_puzzle_with(&puzzle, None, deadline, start, options);
     println!(
         "{:?} solutions={} {}",

@@ -72,9 +72,13 @@ pub fn check(input: CheckInput) -> Result<CheckVerdict, InputError> {
         return Err(InputError::new(
             "/grid",
             format!(
-                "the grid has {} rows but {} row clue lists are given",
-                input.grid.len(),
-                height
+                "the grid has {} but {} given",
+                puzzles_common::count(input.grid.len(), "row"),
+                if height == 1 {
+                    "1 row clue list is".to_string()
+                } else {
+                    format!("{height} row clue lists are")
+                }
             ),
         ));
     }
@@ -86,8 +90,13 @@ pub fn check(input: CheckInput) -> Result<CheckVerdict, InputError> {
             return Err(InputError::new(
                 path,
                 format!(
-                    "grid row {r} has {} cells but {width} column clue lists are given",
-                    row.len()
+                    "grid row {r} has {} but {} given",
+                    puzzles_common::count(row.len(), "cell"),
+                    if width == 1 {
+                        "1 column clue list is".to_string()
+                    } else {
+                        format!("{width} column clue lists are")
+                    }
                 ),
             ));
         }
@@ -135,8 +144,8 @@ pub fn clues(input: CluesInput) -> Result<CluesVerdict, InputError> {
                 return Err(InputError::new(
                     path,
                     format!(
-                        "grid row {r} has {} cells but row 0 has {}",
-                        row.len(),
+                        "grid row {r} has {} but row 0 has {}",
+                        puzzles_common::count(row.len(), "cell"),
                         first.len()
                     ),
                 ));

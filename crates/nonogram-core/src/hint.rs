@@ -85,8 +85,8 @@ pub fn hint(input: HintInput) -> Result<HintVerdict, InputError> {
         return Err(InputError::new(
             "/grid",
             format!(
-                "the grid has {} rows but the clues describe {h}",
-                input.grid.len()
+                "the grid has {} but the clues describe {h}",
+                puzzles_common::count(input.grid.len(), "row")
             ),
         ));
     }
@@ -98,8 +98,9 @@ pub fn hint(input: HintInput) -> Result<HintVerdict, InputError> {
             return Err(InputError::new(
                 format!("/grid/{r}"),
                 format!(
-                    "row {r} has {} cells but the clues describe {w} columns",
-                    cells.len()
+                    "row {r} has {} but the clues describe {}",
+                    puzzles_common::count(cells.len(), "cell"),
+                    puzzles_common::count(w, "column")
                 ),
             ));
         }

@@ -23,13 +23,13 @@
 //! **Solver.** `batsat` (a Rust MiniSat descendant: 1UIP learning, clause minimisation,
 //! Luby restarts, VSIDS, phase saving; options in [`solver_options`]), deterministic (its
 //! few random decisions come from a generator with a constant seed). Its `stop`
-//! callback reads the clock every 256 calls (it is called at every decision and conflict),
-//! so a deadline stops it within microseconds to milliseconds.
+//! callback reads the clock every `Poll::EVERY` (64) calls (it is called at every
+//! decision and conflict), so a deadline stops it within microseconds to milliseconds.
 
 use crate::line::Cell;
 use crate::solver::Puzzle;
 use batsat::{Callbacks, Lit, SolverInterface, SolverOpts, Var, lbool};
-use std::time::Instant;
+use puzzles_common::{Deadline, Poll};
 
 /// Encodings with more state variables than this are not built (the caller keeps its own
 /// search instead), which bounds the solver's memory: each state variable brings a few short
@@ -62,8 +62,8 @@ fn solver_options() -> SolverOpts {
 }
 
 /// Stops the SAT solver at the deadline, or after a number of conflicts.
-struct Deadline {
-    deadline: Option<Instant>,
+struct SatStop {
+    deadline: Deadline,
     calls: std::cell::Cell<u32>,
     stopped: std::cell::Cell<bool>,
     /// Conflicts (learned clauses) so far, and the count at which to pause.
@@ -71,7 +71,7 @@ struct Deadline {
     pause_at: u64,
 }
 
-impl Callbacks for Deadline {
+impl Callbacks for SatStop {
     fn on_new_clause(&mut self, _c: &[Lit], kind: batsat::ClauseKind) {
         if kind == batsat::ClauseKind::Learnt {
             self.learned += 1;
@@ -84,10 +84,7 @@ impl Callbacks for Deadline {
         }
         let n = self.calls.get().wrapping_add(1);
         self.calls.set(n);
-        if n & 255 == 0
-            && let Some(d) = self.deadline
-            && Instant::now() >= d
-        {
+        if n % Poll::EVERY == 0 && self.deadline.passed() {
             self.stopped.set(true);
         }
         self.stopped.get()
@@ -109,7 +106,7 @@ pub(crate) enum Next {
 
 /// An incremental SAT search over the pictures of one puzzle.
 pub(crate) struct Learner {
-    solver: batsat::Solver<Deadline>,
+    solver: batsat::Solver<SatStop>,
     /// Variable of each cell (row-major); true = filled.
     cells: Vec<Var>,
     /// Cells unknown when the encoding was made (the others are fixed by unit clauses).
@@ -220,10 +217,10 @@ impl Automaton {
 /// The number of state variables the encoding of `p` with known cells `grid` would have,
 /// without building it (counted line by line; stops counting past `limit`); `None` when
 /// the deadline passes first.
-fn state_vars(p: &Puzzle, grid: &[Cell], limit: usize, deadline: Option<Instant>) -> Option<usize> {
+fn state_vars(p: &Puzzle, grid: &[Cell], limit: usize, deadline: Deadline) -> Option<usize> {
     let mut total = 0usize;
     for (clues, known) in lines(p, grid) {
-        if past(deadline) {
+        if deadline.passed() {
             return None;
         }
         let a = Automaton::new(clues);
@@ -233,10 +230,6 @@ fn state_vars(p: &Puzzle, grid: &[Cell], limit: usize, deadline: Option<Instant>
         }
     }
     Some(total)
-}
-
-fn past(deadline: Option<Instant>) -> bool {
-    deadline.is_some_and(|d| Instant::now() >= d)
 }
 
 /// What [`Learner::build`] made.
@@ -264,7 +257,7 @@ fn lines<'a>(p: &'a Puzzle, grid: &'a [Cell]) -> impl Iterator<Item = (&'a [u32]
 impl Learner {
     /// The encoding of `p` with the cells of `grid` (row-major) known. The deadline is
     /// checked line by line while building, and then by the solver.
-    pub(crate) fn build(p: &Puzzle, grid: &[Cell], deadline: Option<Instant>) -> Built {
+    pub(crate) fn build(p: &Puzzle, grid: &[Cell], deadline: Deadline) -> Built {
         match state_vars(p, grid, MAX_STATE_VARS, deadline) {
             None => return Built::Timeout,
             Some(n) if n > MAX_STATE_VARS => return Built::TooLarge,
@@ -272,7 +265,7 @@ impl Learner {
         }
         let (h, w) = (p.height(), p.width());
         let opts = solver_options();
-        let cb = Deadline {
+        let cb = SatStop {
             deadline,
             calls: std::cell::Cell::new(0),
             stopped: std::cell::Cell::new(false),
@@ -297,7 +290,7 @@ impl Learner {
             }
         }
         for line in 0..h + w {
-            if past(deadline) {
+            if deadline.passed() {
                 return Built::Timeout;
             }
             let (clues, n) = if line < h {
@@ -385,7 +378,7 @@ impl Learner {
 /// Adds the clauses of one line (cell literals `lits`, true = filled); false when the
 /// solver is already unsatisfiable (or the line has no arrangement).
 fn encode_line(
-    solver: &mut batsat::Solver<Deadline>,
+    solver: &mut batsat::Solver<SatStop>,
     clues: &[u32],
     lits: &[Lit],
     known: &[Cell],
@@ -407,7 +400,7 @@ fn encode_line(
         }
     }
     let mut ok = true;
-    let mut add = |solver: &mut batsat::Solver<Deadline>, c: &mut Vec<Lit>| {
+    let mut add = |solver: &mut batsat::Solver<SatStop>, c: &mut Vec<Lit>| {
         ok &= solver.add_clause_reuse(c);
     };
     clause.clear();

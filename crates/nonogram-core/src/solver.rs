@@ -44,13 +44,14 @@ use crate::line::{
 };
 use crate::linesolver::LineSolver;
 use crate::sat::{Built, Learner, Next};
+use puzzles_common::{Deadline, Poll};
 use rustc_hash::FxHashMap;
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
 use std::time::{Duration, Instant};
 
 /// Timeout when the input names none: generous, but a pipeline never hangs.
-pub const DEFAULT_TIMEOUT_MS: u64 = 60_000;
+pub const DEFAULT_TIMEOUT_MS: u64 = puzzles_common::limits::DEFAULT_TIMEOUT_MS;
 
 /// `solve` input: the clues (`[]` or `[0]` for an empty line) and an optional time limit.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
@@ -60,9 +61,13 @@ pub struct SolveInput {
     pub rows: Vec<Vec<u32>>,
     /// Column clues, left column first.
     pub cols: Vec<Vec<u32>>,
-    /// Time limit in milliseconds (default 60000). When it runs out the verdict says
-    /// `"status": "timeout"`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// Time limit in milliseconds (default 60000; `null` for no limit). When it runs out
+    /// the verdict says `"status": "timeout"`.
+    #[serde(
+        default,
+        deserialize_with = "puzzles_common::limits::timeout_ms",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub timeout_ms: Option<u64>,
     /// The picture the clues were drawn from, if the author has it (rows top first, `#`
     /// filled, `.` empty, as `solve` and `clues` write pictures). It must satisfy every
@@ -219,7 +224,10 @@ impl Puzzle {
         if rows.len() != h {
             return Err(InputError::new(
                 "/goal",
-                format!("the goal has {} rows; the puzzle has {h}", rows.len()),
+                format!(
+                    "the goal has {}; the puzzle has {h}",
+                    puzzles_common::count(rows.len(), "row")
+                ),
             ));
         }
         let mut filled = Vec::with_capacity(h * w);
@@ -230,8 +238,8 @@ impl Puzzle {
                 return Err(InputError::new(
                     format!("/goal/{r}"),
                     format!(
-                        "goal row {r} has {} cells; the puzzle is {w} wide",
-                        line.len()
+                        "goal row {r} has {}; the puzzle is {w} wide",
+                        puzzles_common::count(line.len(), "cell")
                     ),
                 ));
             }
@@ -273,8 +281,8 @@ pub fn solve(input: SolveInput) -> Result<SolveVerdict, InputError> {
         Some(rows) => Some(puzzle.goal_picture(rows)?),
         None => None,
     };
-    let timeout = input.timeout_ms.unwrap_or(DEFAULT_TIMEOUT_MS);
-    let deadline = start.checked_add(Duration::from_millis(timeout));
+    let deadline =
+        Deadline::starting_at(start, Some(input.timeout_ms.unwrap_or(DEFAULT_TIMEOUT_MS)));
     Ok(solve_puzzle(&puzzle, goal.as_deref(), deadline, start))
 }
 
@@ -344,7 +352,7 @@ impl Default for SolveOptions {
 pub fn solve_puzzle(
     puzzle: &Puzzle,
     goal: Option<&[bool]>,
-    deadline: Option<Instant>,
+    deadline: Deadline,
     start: Instant,
 ) -> SolveVerdict {
     solve_puzzle_with(puzzle, goal, deadline, start, SolveOptions::default())
@@ -354,7 +362,7 @@ pub fn solve_puzzle(
 pub fn solve_puzzle_with(
     puzzle: &Puzzle,
     goal: Option<&[bool]>,
-    deadline: Option<Instant>,
+    deadline: Deadline,
     start: Instant,
     options: SolveOptions,
 ) -> SolveVerdict {
@@ -601,7 +609,7 @@ struct Engine<'p> {
     ls: LineSolver,
     inbuf: Vec<Cell>,
     outbuf: Vec<Cell>,
-    deadline: Option<Instant>,
+    deadline: Deadline,
     solutions: Vec<Vec<bool>>,
     // Probing scratch: per cell, the value probe A gave it, valid when `a_stamp == stamp`;
     // `covered[v][cell] == pass` when a successful probe of this pass implied that value.
@@ -630,7 +638,7 @@ struct Engine<'p> {
     /// Search nodes allowed before [`Stop::Budget`] (`u64::MAX` in the ordinary search).
     node_budget: u64,
     /// Deadline of the symmetric pre-search (`None`: only the solve's own deadline).
-    budget_deadline: Option<Instant>,
+    budget_deadline: Deadline,
     /// Node budget of the depth-first search before the learning search takes over
     /// (`None`: no learning search).
     learn_after: Option<u64>,
@@ -651,7 +659,7 @@ struct Engine<'p> {
 }
 
 impl<'p> Engine<'p> {
-    fn new(p: &'p Puzzle, deadline: Option<Instant>) -> Self {
+    fn new(p: &'p Puzzle, deadline: Deadline) -> Self {
         let (h, w) = (p.height(), p.width());
         let n = h * w;
         Engine {
@@ -684,7 +692,7 @@ impl<'p> Engine<'p> {
             cache: FxHashMap::default(),
             orbit_next: None,
             node_budget: u64::MAX,
-            budget_deadline: None,
+            budget_deadline: Deadline::NEVER,
             learn_after: None,
             alternate: true,
             root_probed: None,
@@ -874,15 +882,11 @@ impl<'p> Engine<'p> {
     }
 
     fn check_time(&mut self) -> Result<(), Stop> {
-        if self.line_solves & 63 == 0 {
-            if let Some(d) = self.deadline
-                && Instant::now() >= d
-            {
+        if self.line_solves % u64::from(Poll::EVERY) == 0 {
+            if self.deadline.passed() {
                 return Err(Stop::Timeout);
             }
-            if let Some(d) = self.budget_deadline
-                && Instant::now() >= d
-            {
+            if self.budget_deadline.passed() {
                 return Err(Stop::Budget);
             }
         }
@@ -1267,11 +1271,11 @@ impl<'p> Engine<'p> {
         let mut result = Ok(());
         if consistent {
             self.node_budget = SYMMETRIC_NODE_BUDGET;
-            let now = Instant::now();
-            let share = self.deadline.map_or(SYMMETRIC_TIME_BUDGET, |d| {
-                d.saturating_duration_since(now) / 20
-            });
-            self.budget_deadline = now.checked_add(share.min(SYMMETRIC_TIME_BUDGET));
+            let share = self
+                .deadline
+                .remaining()
+                .map_or(SYMMETRIC_TIME_BUDGET, |left| left / 20);
+            self.budget_deadline = Deadline::after(share.min(SYMMETRIC_TIME_BUDGET));
             result = self.propagate().and_then(|()| {
                 if self.is_solved() {
                     self.record_solution()
@@ -1285,7 +1289,7 @@ impl<'p> Engine<'p> {
         self.frames.clear();
         self.orbit_next = None;
         self.node_budget = u64::MAX;
-        self.budget_deadline = None;
+        self.budget_deadline = Deadline::NEVER;
         match result {
             Ok(()) | Err(Stop::Contradiction | Stop::Budget) => Ok(()),
             Err(e) => Err(e),
@@ -1659,7 +1663,7 @@ mod tests {
         let p = Puzzle::new(&[vec![1], vec![1]], &[vec![1], vec![1]]).unwrap();
         let start = Instant::now();
         for goal in [&[true, true, false, false][..], &[true][..]] {
-            let v = solve_puzzle(&p, Some(goal), None, start);
+            let v = solve_puzzle(&p, Some(goal), Deadline::NEVER, start);
             assert_eq!(v.status, SolveStatus::Multiple, "{goal:?}");
             assert_eq!(v.solutions.len(), 2);
         }
@@ -1677,7 +1681,7 @@ mod tests {
         };
         assert_eq!(with(&["#.", ".#"]).unwrap().status, SolveStatus::Multiple);
         let cases: [(&[&str], &str, &str); 5] = [
-            (&["#."], "/goal", "the goal has 1 rows; the puzzle has 2"),
+            (&["#."], "/goal", "the goal has 1 row; the puzzle has 2"),
             (
                 &["#.", ".#."],
                 "/goal/1",
@@ -1721,7 +1725,7 @@ mod tests {
     }
 
     fn solve_with(p: &Puzzle, options: SolveOptions) -> SolveVerdict {
-        solve_puzzle_with(p, None, None, Instant::now(), options)
+        solve_puzzle_with(p, None, Deadline::NEVER, Instant::now(), options)
     }
 
     fn flat(picture: &[String]) -> Vec<bool> {
@@ -1829,7 +1833,13 @@ mod tests {
     fn learning_search_keeps_the_goal_first() {
         let p = Puzzle::new(&vec![vec![1]; 5], &vec![vec![1]; 5]).unwrap();
         let goal: Vec<bool> = (0..25).map(|i| i % 6 == 0).collect();
-        let v = solve_puzzle_with(&p, Some(&goal), None, Instant::now(), learning_only());
+        let v = solve_puzzle_with(
+            &p,
+            Some(&goal),
+            Deadline::NEVER,
+            Instant::now(),
+            learning_only(),
+        );
         assert_eq!(v.status, SolveStatus::Multiple);
         assert_eq!(flat(&v.solutions[0]), goal);
         assert_ne!(v.solutions[0], v.solutions[1]);

@@ -215,7 +215,13 @@ fn learning_search_agrees_on_the_bench_puzzles() {
     let mut checked = 0;
     for p in load_all().iter().filter(|p| p.status != "unknown") {
         let puzzle = Puzzle::new(&p.rows, &p.cols).expect("valid");
-        let v = solve_puzzle_with(&puzzle, None, None, std::time::Instant::now(), options);
+        let v = solve_puzzle_with(
+            &puzzle,
+            None,
+            puzzles_common::Deadline::NEVER,
+            std::time::Instant::now(),
+            options,
+        );
         let want = match p.status.as_str() {
             "unique" => SolveStatus::Unique,
             _ => SolveStatus::Multiple,
@@ -250,8 +256,8 @@ fn learning_search_honours_the_time_limit() {
             alternate,
         };
         let start = std::time::Instant::now();
-        let deadline = start + std::time::Duration::from_millis(200);
-        let v = solve_puzzle_with(&puzzle, None, Some(deadline), start, options);
+        let deadline = puzzles_common::Deadline::starting_at(start, Some(200));
+        let v = solve_puzzle_with(&puzzle, None, deadline, start, options);
         assert_eq!(v.status, SolveStatus::Timeout, "alternate {alternate}");
         assert_eq!(v.solution, None);
     }

@@ -1,8 +1,11 @@
 //! The one place that writes XML: a thin layer over quick-xml's [`Writer`] that knows the
 //! few SVG elements the pictures use. Every attribute value and every text goes through
-//! quick-xml, which escapes it; numbers are printed by [`num`], so the same picture is the
-//! same text on every machine.
+//! [`xml_text`] (which replaces the characters XML 1.0 forbids: a control character or
+//! U+FFFF copied from an input would make the document unreadable) and then quick-xml,
+//! which escapes markup; numbers are printed by [`num`], so the same picture is the same
+//! text on every machine.
 
+use puzzles_common::xml_text;
 use quick_xml::Writer;
 use quick_xml::events::{BytesDecl, BytesEnd, BytesStart, BytesText, Event};
 
@@ -58,7 +61,7 @@ impl Doc {
         let mut start = BytesStart::new(name.to_string());
         for (k, &(key, value)) in attrs.iter().enumerate() {
             if attrs[k + 1..].iter().all(|&(later, _)| later != key) {
-                start.push_attribute((key, value));
+                start.push_attribute((key, &*xml_text(value)));
             }
         }
         start
@@ -87,7 +90,7 @@ impl Doc {
         let start = Self::start(name, attrs);
         let end = start.to_end().into_owned();
         self.event(Event::Start(start));
-        self.event(Event::Text(BytesText::new(text)));
+        self.event(Event::Text(BytesText::new(&xml_text(text))));
         self.event(Event::End(end));
     }
 
@@ -246,5 +249,14 @@ mod tests {
         let svg = doc.finish();
         assert!(svg.contains("a &lt;b&gt; &amp;"), "{svg}");
         assert!(svg.contains("x &lt; y"), "{svg}");
+    }
+
+    #[test]
+    fn characters_xml_forbids_never_reach_the_document() {
+        let mut doc = Doc::new(10.0, 10.0, "t\u{1}\u{FFFF}");
+        doc.text(1.0, 2.0, 10.0, "a\u{FFFE}\u{1b}b", &[("class", "\u{0}")]);
+        let svg = doc.finish();
+        assert!(roxmltree::Document::parse(&svg).is_ok(), "{svg}");
+        assert!(svg.contains("a\u{FFFD}\u{FFFD}b"), "{svg}");
     }
 }

@@ -38,8 +38,13 @@ pub struct NonogramInput {
     /// `classic` (default) or `strict` feedback for a player's `grid`.
     #[serde(default)]
     pub mode: Mode,
-    /// The solver's time limit in milliseconds (default 60000), as in `nonogram solve`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// The solver's time limit in milliseconds (default 60000; `null` for no limit), as in
+    /// `nonogram solve`.
+    #[serde(
+        default,
+        deserialize_with = "puzzles_common::limits::timeout_ms",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub timeout_ms: Option<u64>,
     /// The picture the clues were drawn from, as in `nonogram solve` (it only speeds the
     /// search).
