@@ -16,8 +16,11 @@ fn main() {
     let t = Instant::now();
     let mut opt = Optimizer::new(&space, None);
     let (total, guess) = opt.solve(&Knowledge::start(&space, 0)).unwrap();
-    let (nodes, second, answers) = opt.work();
-    println!("nodes {nodes}, second rounds {second}, answers {answers}");
+    let work = opt.work();
+    println!(
+        "nodes {}, second rounds {}, answers {}",
+        work.nodes, work.second_rounds, work.answers
+    );
     println!(
         "{} codes: optimal total {total} (average {:.4}), first guess {}, {} memo entries, {:.3} s",
         space.len(),

@@ -1,5 +1,5 @@
 //! Counts the feedback evaluations a heuristic's game tree costs, by depth.
-use baseball_core::optimal::symmetric_pool;
+use baseball_core::symmetry::symmetric_pool;
 use baseball_core::space::Space;
 use baseball_core::strategy::{Knowledge, Strategy, choose_simple, guess_pool};
 

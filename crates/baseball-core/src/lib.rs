@@ -21,6 +21,7 @@ pub mod simulate;
 pub mod solve;
 pub mod space;
 pub mod strategy;
+pub mod symmetry;
 
 pub use code::{CodeSpec, Feedback};
 pub use error::InputError;
