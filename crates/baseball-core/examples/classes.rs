@@ -1,6 +1,7 @@
 //! Solves each answer class after the first guess separately, with a per-class deadline:
 //! `cargo run --release -p baseball-core --example classes -- 4 0123456789 norepeats 20`
-//! (arguments: length, alphabet, `repeats`, seconds per class). Prints each class's size,
+//! (arguments: length, alphabet, `repeats`, seconds per class, `single` for one thread,
+//! the size of the only class to solve). Prints each class's size,
 //! optimal total (or the timeout), and the wall and CPU time it took.
 use std::time::{Duration, Instant};
 
@@ -27,6 +28,8 @@ fn main() {
     let alphabet = args.get(1).cloned().unwrap_or_else(|| "0123456789".into());
     let repeats = args.get(2).is_some_and(|a| a == "repeats");
     let seconds: u64 = args.get(3).and_then(|a| a.parse().ok()).unwrap_or(20);
+    let single = args.get(4).is_some_and(|a| a == "single");
+    let only: Option<usize> = args.get(5).and_then(|a| a.parse().ok());
     let spec = baseball_core::CodeSpec::new(length, &alphabet, repeats, "").unwrap();
     let space = Space::new(&spec, "").unwrap();
     let root = Knowledge::start(&space, 0);
@@ -38,20 +41,27 @@ fn main() {
         .collect();
     classes.sort_by_key(|(_, s)| s.len());
     for (c, set) in classes {
+        if only.is_some_and(|n| n != set.len()) {
+            continue;
+        }
         let know = root.after_with(&space, first, c, set);
         let fb = space.feedback_of(c);
         let (t0, c0) = (Instant::now(), cpu_seconds());
         let mut opt = Optimizer::new(&space, Some(Instant::now() + Duration::from_secs(seconds)));
+        if single {
+            opt = opt.single_threaded();
+        }
         let got = opt.solve(&know);
         println!(
-            "{} {}s {}b: {} candidates, total {}, {:.2} s wall, {:.2} s cpu",
+            "{} {}s {}b: {} candidates, total {}, {:.2} s wall, {:.2} s cpu, {:?}",
             space.format(first),
             fb.strikes,
             fb.balls,
             know.set.len(),
             got.map_or("timeout".to_string(), |(t, _)| t.to_string()),
             t0.elapsed().as_secs_f64(),
-            cpu_seconds() - c0
+            cpu_seconds() - c0,
+            opt.work()
         );
     }
 }

@@ -29,7 +29,7 @@
 
 use std::collections::{HashMap, HashSet};
 use std::hash::BuildHasher;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::time::Instant;
 
@@ -38,7 +38,7 @@ use rayon::prelude::*;
 use crate::rng;
 use crate::space::{Key, Space};
 use crate::strategy::Knowledge;
-use crate::symmetry::{Symmetry, canonical, guess_pool};
+use crate::symmetry::{AlikeSymbols, Symmetry, canonical, guess_pool};
 
 /// Memo and pool keys are already well spread; SipHash would cost more than it guards.
 type Fx = rustc_hash::FxBuildHasher;
@@ -56,6 +56,8 @@ struct Entry {
 const ABORT: u32 = u32::MAX / 4;
 /// Nodes with at least this many candidates examine their guesses in parallel.
 const PARALLEL_MIN: usize = 200;
+/// Largest game whose answer table the search builds (64 MB).
+const MAX_TABLE_CODES: usize = 8192;
 /// Memo shards (each behind its own lock, so threads rarely wait for one another).
 const SHARDS: usize = 64;
 
@@ -144,8 +146,6 @@ pub struct Optimizer<'a> {
     lb_out: Vec<u32>,
     /// Most non-winning answers one guess can get (k - 1).
     branch: u32,
-    /// Guesses up to renaming of unused symbols, by the set of used symbols.
-    pools: Mutex<HashMap<u64, std::sync::Arc<Vec<u32>>, Fx>>,
     salt: Vec<(u64, u64)>,
     deadline: Option<Instant>,
     timed_out: AtomicBool,
@@ -153,8 +153,12 @@ pub struct Optimizer<'a> {
     nodes: AtomicU64,
     second_rounds: AtomicU64,
     answers: AtomicU64,
+    /// Guesses worth examining, by the alike symbols of the set.
+    pools: Mutex<HashMap<AlikeSymbols, Arc<Vec<u32>>, Fx>>,
     /// Whether large nodes may use more than one thread.
     parallel: bool,
+    /// See [`Optimizer::table`].
+    table: std::sync::OnceLock<Vec<u8>>,
 }
 
 impl<'a> Optimizer<'a> {
@@ -201,7 +205,6 @@ impl<'a> Optimizer<'a> {
             lb,
             lb_out,
             branch: branch as u32,
-            pools: Mutex::new(HashMap::default()),
             salt,
             deadline,
             timed_out: AtomicBool::new(false),
@@ -209,7 +212,9 @@ impl<'a> Optimizer<'a> {
             nodes: AtomicU64::new(0),
             second_rounds: AtomicU64::new(0),
             answers: AtomicU64::new(0),
+            pools: Mutex::new(HashMap::default()),
             parallel: true,
+            table: std::sync::OnceLock::new(),
         }
     }
 
@@ -305,8 +310,8 @@ impl<'a> Optimizer<'a> {
         }
         let space = self.space;
         let sym = Symmetry::new(space, used, history);
+        let alike = AlikeSymbols::of(space, set);
         let keys = space.keys_of(set);
-        let mut counts = vec![0u32; space.classes()];
         let mut node = Node {
             best: limit,
             guess: None,
@@ -315,12 +320,10 @@ impl<'a> Optimizer<'a> {
         };
         // Round 1: the candidates.
         self.nodes.fetch_add(1, Ordering::Relaxed);
-        let Some(inside) = self.canonical_guesses(&sym, set.iter().copied()) else {
+        let Some(inside) = self.canonical_guesses(&sym, &alike, set.iter().copied()) else {
             return ABORT;
         };
-        self.answers
-            .fetch_add((inside.len() * n) as u64, Ordering::Relaxed);
-        let order = self.rank(&inside, &keys, &mut counts, limit, &mut node);
+        let order = self.rank(&inside, set, &keys, limit, &mut node);
         if n > 4096 && self.expired(n) {
             return ABORT;
         }
@@ -337,28 +340,24 @@ impl<'a> Optimizer<'a> {
             // Round 2: every other code.
             self.second_rounds.fetch_add(1, Ordering::Relaxed);
             let outside: Vec<u32> = if sym.is_trivial() {
-                let pool = {
-                    let mut pools = self.pools.lock().unwrap_or_else(|e| e.into_inner());
-                    pools
-                        .entry(used)
-                        .or_insert_with(|| std::sync::Arc::new(guess_pool(space, used)))
-                        .clone()
-                };
-                pool.iter()
+                let mut member = vec![0u64; space.len().div_ceil(64)];
+                for &c in set {
+                    member[c as usize / 64] |= 1 << (c % 64);
+                }
+                self.alike_pool(&alike)
+                    .iter()
                     .copied()
-                    .filter(|g| set.binary_search(g).is_err())
+                    .filter(|&g| member[g as usize / 64] & (1 << (g % 64)) == 0)
                     .collect()
             } else {
                 let others = (0..space.len() as u32).filter(|g| set.binary_search(g).is_err());
-                let Some(outside) = self.canonical_guesses(&sym, others) else {
+                let Some(outside) = self.canonical_guesses(&sym, &alike, others) else {
                     return ABORT;
                 };
                 outside
             };
             let cutoff = node.best;
-            self.answers
-                .fetch_add((outside.len() * n) as u64, Ordering::Relaxed);
-            let order = self.rank(&outside, &keys, &mut counts, cutoff, &mut node);
+            let order = self.rank(&outside, set, &keys, cutoff, &mut node);
             if n > 4096 && self.expired(n) {
                 return ABORT;
             }
@@ -383,11 +382,29 @@ impl<'a> Optimizer<'a> {
         }
     }
 
+    /// The codes that are first in their class under swaps of `alike` symbols (cached: deep in
+    /// the game many sets have the same alike symbols).
+    fn alike_pool(&self, alike: &AlikeSymbols) -> Arc<Vec<u32>> {
+        let mut pools = self.pools.lock().unwrap_or_else(|e| e.into_inner());
+        pools
+            .entry(alike.clone())
+            .or_insert_with(|| {
+                let space = self.space;
+                Arc::new(
+                    (0..space.len() as u32)
+                        .filter(|&g| alike.is_canonical(space.code(g)))
+                        .collect(),
+                )
+            })
+            .clone()
+    }
+
     /// The codes of `codes` that are first in their orbit; `None` when the deadline passes
     /// (checked as it goes: with many symmetries this is slow on big games).
     fn canonical_guesses(
         &self,
         sym: &Symmetry,
+        alike: &AlikeSymbols,
         codes: impl Iterator<Item = u32>,
     ) -> Option<Vec<u32>> {
         let mut out = Vec::new();
@@ -395,80 +412,43 @@ impl<'a> Optimizer<'a> {
             if i % 1024 == 1023 && self.expired(usize::MAX) {
                 return None;
             }
-            if sym.is_canonical(self.space.code(g)) {
+            let code = self.space.code(g);
+            if alike.is_canonical(code) && (sym.is_trivial() || sym.is_canonical(code)) {
                 out.push(g);
             }
         }
         Some(out)
     }
 
-    /// Scores `guesses` by their lower bound over the set (gathered as `keys`), dropping those
+    /// Scores `guesses` by their lower bound over `set` (whose keys are `keys`), dropping those
     /// that tell nothing; those whose bound reaches `cutoff` can never be searched, so only the
     /// least of their bounds is kept (in `node.fail`). Sorted best first.
     fn rank(
         &self,
         guesses: &[u32],
+        set: &[u32],
         keys: &[Key],
-        counts: &mut [u32],
         cutoff: u32,
         node: &mut Node,
     ) -> Vec<Ranked> {
         let space = self.space;
         let win = usize::from(space.win_class());
         let classes = space.classes();
-        let n = keys.len() as u32;
-        let small = n <= self.branch + 1;
+        let n = set.len() as u32;
+        self.answers
+            .fetch_add(guesses.len() as u64 * u64::from(n), Ordering::Relaxed);
+        // Every class has at most branch + 1 secrets, where LB(m) = 2m - 1: the bound is
+        // 3n - 2w - p (w: the guess is a candidate, p: non-winning classes), so only the set
+        // of classes that occur is needed.
+        let small = n <= self.branch + 1 && classes <= 64;
         let mut order = Vec::new();
-        for (i, &g) in guesses.iter().enumerate() {
-            // Huge sets: look at the clock within the scan too.
-            if n > 4096 && i % 64 == 0 && self.expired(usize::MAX) {
-                return Vec::new();
-            }
-            let gk = space.key(g);
-            let (bound, parts, found) = if small {
-                // Every class has at most branch + 1 secrets, where LB(m) = 2m - 1: the bound
-                // is 3n - 2w - p (w: the guess is a candidate, p: non-winning classes), so
-                // only the set of classes that occur is needed.
-                let seen = if classes <= 64 {
-                    let mut seen = 0u64;
-                    for k in keys {
-                        seen |= 1u64 << space.class_keys(&gk, k);
-                    }
-                    u128::from(seen)
-                } else {
-                    let mut seen = 0u128;
-                    for k in keys {
-                        seen |= 1u128 << space.class_keys(&gk, k);
-                    }
-                    seen
-                };
-                let parts = count_bits(seen);
-                let w = ((seen >> win) & 1) as u32;
-                (3 * n - 2 * w - (parts - w), parts as usize, w == 1)
-            } else {
-                counts.iter_mut().for_each(|c| *c = 0);
-                for k in keys {
-                    counts[usize::from(space.class_keys(&gk, k))] += 1;
-                }
-                let mut parts = 0;
-                let mut bound = n;
-                for (c, &m) in counts.iter().enumerate() {
-                    if m == 0 {
-                        continue;
-                    }
-                    parts += 1;
-                    if c != win {
-                        bound += self.lb[m as usize];
-                    }
-                }
-                (bound, parts, counts[win] > 0)
-            };
+        let mut consider = |g: u32, bound: u32, parts: usize, found: bool| {
             if parts == 1 && !found {
-                continue; // tells nothing
+                return; // tells nothing
             }
             if bound >= cutoff {
                 node.fail = node.fail.min(bound);
-                continue;
+                return;
             }
             order.push(Ranked {
                 bound,
@@ -476,9 +456,109 @@ impl<'a> Optimizer<'a> {
                 missing: classes - parts,
                 guess: g,
             });
+        };
+        let small_bound = |seen: u64| {
+            let parts = seen.count_ones();
+            let w = ((seen >> win) & 1) as u32;
+            (3 * n - 2 * w - (parts - w), parts as usize, w == 1)
+        };
+        let count_bound = |counts: &[u16]| {
+            let mut parts = 0;
+            let mut bound = n;
+            for (c, &m) in counts.iter().enumerate() {
+                if m == 0 {
+                    continue;
+                }
+                parts += 1;
+                if c != win {
+                    bound += self.lb[usize::from(m)];
+                }
+            }
+            (bound, parts, counts[win] > 0)
+        };
+        match self.table() {
+            // The answers of every guess to one secret are a row of the table: go secret by
+            // secret, so each row is read once, in order.
+            Some(table) if n > 2 => {
+                let width = space.len();
+                if small {
+                    let mut seen = vec![0u64; guesses.len()];
+                    for &s in set {
+                        let row = &table[s as usize * width..(s as usize + 1) * width];
+                        for (m, &g) in seen.iter_mut().zip(guesses) {
+                            *m |= 1u64 << row[g as usize];
+                        }
+                    }
+                    for (&g, &m) in guesses.iter().zip(&seen) {
+                        let (bound, parts, found) = small_bound(m);
+                        consider(g, bound, parts, found);
+                    }
+                } else {
+                    let mut counts = vec![0u16; guesses.len() * classes];
+                    for (i, &s) in set.iter().enumerate() {
+                        if i % 256 == 255 && self.expired(usize::MAX) {
+                            return Vec::new();
+                        }
+                        let row = &table[s as usize * width..(s as usize + 1) * width];
+                        for (c, &g) in counts.chunks_exact_mut(classes).zip(guesses) {
+                            c[usize::from(row[g as usize])] += 1;
+                        }
+                    }
+                    for (&g, c) in guesses.iter().zip(counts.chunks_exact(classes)) {
+                        let (bound, parts, found) = count_bound(c);
+                        consider(g, bound, parts, found);
+                    }
+                }
+            }
+            _ => {
+                let mut counts = vec![0u16; classes];
+                for (i, &g) in guesses.iter().enumerate() {
+                    // Huge sets: look at the clock within the scan too.
+                    if n > 4096 && i % 64 == 0 && self.expired(usize::MAX) {
+                        return Vec::new();
+                    }
+                    let gk = space.key(g);
+                    let (bound, parts, found) = if small {
+                        let mut seen = 0u64;
+                        for k in keys {
+                            seen |= 1u64 << space.class_keys(&gk, k);
+                        }
+                        small_bound(seen)
+                    } else {
+                        counts.iter_mut().for_each(|c| *c = 0);
+                        for k in keys {
+                            counts[usize::from(space.class_keys(&gk, k))] += 1;
+                        }
+                        count_bound(&counts)
+                    };
+                    consider(g, bound, parts, found);
+                }
+            }
         }
         order.sort_unstable();
         order
+    }
+
+    /// The answer table, `table[s * N + g] = class of guess g against secret s`, built on first
+    /// use for games of at most [`MAX_TABLE_CODES`] codes (25 MB for 4-digit baseball): ranking
+    /// reads it row by row, about twice as fast as computing each answer.
+    fn table(&self) -> Option<&[u8]> {
+        let n = self.space.len();
+        if n > MAX_TABLE_CODES {
+            return None;
+        }
+        let table = self.table.get_or_init(|| {
+            let space = self.space;
+            let mut table = vec![0u8; n * n];
+            table.par_chunks_mut(n).enumerate().for_each(|(s, row)| {
+                let sk = space.key(s as u32);
+                for (g, cell) in row.iter_mut().enumerate() {
+                    *cell = space.class_keys(&space.key(g as u32), &sk);
+                }
+            });
+            table
+        });
+        Some(table)
     }
 
     /// A 128-bit hash of the split of `set` by `g`, independent of the answers' labels (only
@@ -644,16 +724,6 @@ struct Ranked {
     outside: bool,
     missing: usize,
     guess: u32,
-}
-
-/// Number of set bits (SWAR: the baseline x86-64 target has no popcount instruction).
-fn count_bits(x: u128) -> u32 {
-    fn bytes(x: u64) -> u64 {
-        let x = x - ((x >> 1) & 0x5555_5555_5555_5555);
-        let x = (x & 0x3333_3333_3333_3333) + ((x >> 2) & 0x3333_3333_3333_3333);
-        (x + (x >> 4)) & 0x0f0f_0f0f_0f0f_0f0f
-    }
-    ((bytes(x as u64) + bytes((x >> 64) as u64)).wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32
 }
 
 /// The state of one node's branch and bound.

@@ -110,6 +110,89 @@ pub fn symmetric_pool(space: &Space, used: u64, history: &[u32]) -> Vec<u32> {
     Symmetry::new(space, used, history).pool(space)
 }
 
+/// The symbols a candidate set cannot tell apart: `a` and `b` are alike when swapping them in
+/// every code maps the set onto itself. Then swapping them in a guess changes only the names
+/// of its answer classes, so among guesses that differ by such swaps only the one whose
+/// symbols of each class appear in increasing order is examined. This covers the symbols no
+/// guess has used and, deeper in the game, the symbols every candidate lacks, which the
+/// history's symmetries do not see.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct AlikeSymbols {
+    /// For each symbol, the bit set of the symbols alike to it (itself included).
+    alike: [u64; 64],
+    nsym: usize,
+}
+
+impl AlikeSymbols {
+    /// The alike symbols of `set` (ascending code numbers).
+    pub fn of(space: &Space, set: &[u32]) -> Self {
+        let nsym = space.spec().symbols();
+        let mut alike = [0u64; 64];
+        for (s, a) in alike.iter_mut().enumerate().take(nsym) {
+            *a = 1 << s;
+        }
+        let mut member = vec![0u64; space.len().div_ceil(64)];
+        for &c in set {
+            member[c as usize / 64] |= 1 << (c % 64);
+        }
+        let len = space.code_len();
+        let mut image = [0u8; crate::space::MAX_SOLVE_LENGTH];
+        for a in 0..nsym {
+            for b in a + 1..nsym {
+                if alike[a] & (1 << b) != 0 {
+                    continue; // already known alike through a third symbol
+                }
+                let swaps = set.iter().all(|&c| {
+                    let code = space.code(c);
+                    for (i, &s) in code.iter().enumerate() {
+                        image[i] = match usize::from(s) {
+                            x if x == a => b as u8,
+                            x if x == b => a as u8,
+                            _ => s,
+                        };
+                    }
+                    space
+                        .index_of(&image[..len])
+                        .is_some_and(|j| member[j as usize / 64] & (1 << (j % 64)) != 0)
+                });
+                if swaps {
+                    let class = alike[a] | alike[b];
+                    let mut rest = class;
+                    while rest != 0 {
+                        let s = rest.trailing_zeros() as usize;
+                        alike[s] = class;
+                        rest &= rest - 1;
+                    }
+                }
+            }
+        }
+        AlikeSymbols { alike, nsym }
+    }
+
+    /// Whether `code` is the first of its class under swaps of alike symbols: the symbols of
+    /// each class appear, in order of first appearance, as the lowest of that class.
+    pub fn is_canonical(&self, code: &[u8]) -> bool {
+        let mut taken = 0u64;
+        for &s in code {
+            let bit = 1u64 << s;
+            if taken & bit != 0 {
+                continue;
+            }
+            let class = self.alike[usize::from(s)];
+            if (class & !taken).trailing_zeros() != u32::from(s) {
+                return false;
+            }
+            taken |= bit;
+        }
+        true
+    }
+
+    /// Whether no two symbols are alike.
+    pub fn is_trivial(&self) -> bool {
+        (0..self.nsym).all(|s| self.alike[s].count_ones() == 1)
+    }
+}
+
 /// Longest code whose position permutations [`canonical`] tries (6! = 720).
 const MAX_CANONICAL_LENGTH: usize = 6;
 /// Most (guess order, position permutation) pairs [`canonical`] compares before giving up on
