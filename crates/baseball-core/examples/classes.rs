@@ -1,16 +1,18 @@
-//! Solves each answer class after the first guess separately, with a per-class deadline:
-//! `cargo run --release -p baseball-core --example classes -- 4 0123456789 norepeats 20`
-//! (arguments: length, alphabet, `repeats`, seconds per class, `single` for one thread,
-//! the size of the only class to solve). Prints each class's size,
-//! optimal total (or the timeout), and the wall and CPU time it took.
+//! Solves each answer class after the first guess separately and times it:
+//! `cargo run --release -p baseball-core --example classes -- 4 0123456789 norepeats 600`
+//! (arguments: length, alphabet, `repeats`, seconds per class; then optionally `single` for one
+//! thread, `only N` for the class of N candidates, `write DIR` to keep each solved class's
+//! subtree in DIR, skipping classes already there, and to join them into DIR/tree.txt once all
+//! are solved: the compact form of `baseball_core::tree`, as shipped in `data/`).
 use std::time::{Duration, Instant};
 
 use baseball_core::optimal::Optimizer;
 use baseball_core::space::Space;
 use baseball_core::strategy::{Knowledge, guess_pool};
+use baseball_core::tree::DecisionTree;
 
+/// CPU seconds of this process (user + system), from /proc on Linux; 0 elsewhere.
 fn cpu_seconds() -> f64 {
-    // utime + stime of this process, from /proc (Linux); 0 elsewhere.
     std::fs::read_to_string("/proc/self/stat")
         .ok()
         .and_then(|s| {
@@ -28,8 +30,14 @@ fn main() {
     let alphabet = args.get(1).cloned().unwrap_or_else(|| "0123456789".into());
     let repeats = args.get(2).is_some_and(|a| a == "repeats");
     let seconds: u64 = args.get(3).and_then(|a| a.parse().ok()).unwrap_or(20);
-    let single = args.get(4).is_some_and(|a| a == "single");
-    let only: Option<usize> = args.get(5).and_then(|a| a.parse().ok());
+    let after = |flag: &str| {
+        args.iter()
+            .position(|a| a == flag)
+            .and_then(|i| args.get(i + 1))
+    };
+    let single = args.iter().any(|a| a == "single");
+    let only: Option<usize> = after("only").and_then(|a| a.parse().ok());
+    let dir = after("write");
     let spec = baseball_core::CodeSpec::new(length, &alphabet, repeats, "").unwrap();
     let space = Space::new(&spec, "").unwrap();
     let root = Knowledge::start(&space, 0);
@@ -39,13 +47,25 @@ fn main() {
         .map(|c| (c, space.filter(&root.set, first, c)))
         .filter(|(_, s)| !s.is_empty())
         .collect();
+    let file = |c: u8| {
+        let fb = space.feedback_of(c);
+        dir.map(|d| format!("{d}/class-{}-{}.txt", fb.strikes, fb.balls))
+    };
+    let in_order: Vec<u8> = classes.iter().map(|(c, _)| *c).collect();
     classes.sort_by_key(|(_, s)| s.len());
+    let mut grand = space.len() as u64;
     for (c, set) in classes {
         if only.is_some_and(|n| n != set.len()) {
             continue;
         }
         let know = root.after_with(&space, first, c, set);
         let fb = space.feedback_of(c);
+        if let Some(path) = file(c)
+            && std::path::Path::new(&path).exists()
+        {
+            println!("{} {}s {}b: kept in {path}", space.format(first), fb.strikes, fb.balls);
+            continue;
+        }
         let (t0, c0) = (Instant::now(), cpu_seconds());
         let mut opt = Optimizer::new(&space, Some(Instant::now() + Duration::from_secs(seconds)));
         if single {
@@ -63,5 +83,35 @@ fn main() {
             cpu_seconds() - c0,
             opt.work()
         );
+        if let (Some((total, _)), Some(path)) = (got, file(c)) {
+            grand += u64::from(total);
+            let mut choose = |k: &Knowledge| -> Result<u32, String> {
+                opt.solve(k).map(|(_, g)| g).ok_or_else(|| "timeout".into())
+            };
+            let tree = DecisionTree::build(&space, know, &mut choose, &|g| {
+                format!("{} does not split", space.format(g))
+            })
+            .unwrap();
+            assert_eq!(tree.nodes[0].total, u64::from(total));
+            std::fs::write(&path, tree.to_compact(&space)).unwrap();
+        }
+    }
+    if let Some(d) = dir {
+        let parts: Option<Vec<String>> = in_order
+            .iter()
+            .map(|&c| std::fs::read_to_string(file(c)?).ok())
+            .collect();
+        if let Some(parts) = parts {
+            let text = format!("{}\n{}", space.format(first), parts.concat());
+            let tree = DecisionTree::from_compact(&space, &root, &text).unwrap();
+            let stats = tree.stats();
+            println!(
+                "joined: total {}, worst {}, histogram {:?} (this run's classes added to {grand})",
+                stats.total,
+                stats.worst(),
+                stats.histogram
+            );
+            std::fs::write(format!("{d}/tree.txt"), tree.to_compact(&space)).unwrap();
+        }
     }
 }

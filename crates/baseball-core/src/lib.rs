@@ -22,6 +22,7 @@ pub mod solve;
 pub mod space;
 pub mod strategy;
 pub mod symmetry;
+pub mod tree;
 
 pub use code::{CodeSpec, Feedback};
 pub use error::InputError;

@@ -38,7 +38,7 @@ use rayon::prelude::*;
 use crate::rng;
 use crate::space::{Key, Space};
 use crate::strategy::Knowledge;
-use crate::symmetry::{AlikeSymbols, Symmetry, canonical, guess_pool};
+use crate::symmetry::{AlikeSymbols, Canonical, Symmetry, canonical, guess_pool};
 
 /// Memo and pool keys are already well spread; SipHash would cost more than it guards.
 type Fx = rustc_hash::FxBuildHasher;
@@ -56,6 +56,9 @@ struct Entry {
 const ABORT: u32 = u32::MAX / 4;
 /// Nodes with at least this many candidates examine their guesses in parallel.
 const PARALLEL_MIN: usize = 200;
+/// Nodes with at least this many candidates look their children up in the memo before
+/// searching any (see [`Optimizer::try_guess`]).
+const MEMO_CHILDREN_MIN: usize = 40;
 /// Largest game whose answer table the search builds (64 MB).
 const MAX_TABLE_CODES: usize = 8192;
 /// Memo shards (each behind its own lock, so threads rarely wait for one another).
@@ -70,6 +73,8 @@ pub struct Work {
     pub second_rounds: u64,
     /// Answers computed while ranking guesses.
     pub answers: u64,
+    /// Searches of a set already searched with a smaller limit.
+    pub revisits: u64,
 }
 
 /// The memo: canonical candidate set -> value or lower bound, sharded by hash.
@@ -153,6 +158,7 @@ pub struct Optimizer<'a> {
     nodes: AtomicU64,
     second_rounds: AtomicU64,
     answers: AtomicU64,
+    revisits: AtomicU64,
     /// Guesses worth examining, by the alike symbols of the set.
     pools: Mutex<HashMap<AlikeSymbols, Arc<Vec<u32>>, Fx>>,
     /// Whether large nodes may use more than one thread.
@@ -212,6 +218,7 @@ impl<'a> Optimizer<'a> {
             nodes: AtomicU64::new(0),
             second_rounds: AtomicU64::new(0),
             answers: AtomicU64::new(0),
+            revisits: AtomicU64::new(0),
             pools: Mutex::new(HashMap::default()),
             parallel: true,
             table: std::sync::OnceLock::new(),
@@ -236,6 +243,7 @@ impl<'a> Optimizer<'a> {
             nodes: self.nodes.load(Ordering::Relaxed),
             second_rounds: self.second_rounds.load(Ordering::Relaxed),
             answers: self.answers.load(Ordering::Relaxed),
+            revisits: self.revisits.load(Ordering::Relaxed),
         }
     }
 
@@ -300,10 +308,24 @@ impl<'a> Optimizer<'a> {
             return self.lb[n];
         }
         let canon = canonical(self.space, history, set);
-        if let Some(e) = self.memo.get(&canon.key)
-            && (e.exact || e.value >= limit)
-        {
-            return e.value;
+        self.cost_named(set, canon, used, history, limit)
+    }
+
+    /// [`Optimizer::cost`] of a set whose canonical name is known.
+    fn cost_named(
+        &self,
+        set: &[u32],
+        canon: Canonical,
+        used: u64,
+        history: &[u32],
+        limit: u32,
+    ) -> u32 {
+        let n = set.len();
+        if let Some(e) = self.memo.get(&canon.key) {
+            if e.exact || e.value >= limit {
+                return e.value;
+            }
+            self.revisits.fetch_add(1, Ordering::Relaxed);
         }
         if self.expired(n) {
             return ABORT;
@@ -357,6 +379,7 @@ impl<'a> Optimizer<'a> {
                 outside
             };
             let cutoff = node.best;
+            let outside = self.drop_hopeless(outside, set, cutoff, &mut node);
             let order = self.rank(&outside, set, &keys, cutoff, &mut node);
             if n > 4096 && self.expired(n) {
                 return ABORT;
@@ -539,6 +562,52 @@ impl<'a> Optimizer<'a> {
         order
     }
 
+    /// Drops the non-candidate guesses of `outside` that cannot beat `cutoff` on `set`, by a
+    /// bound much cheaper than ranking them: pair the candidates up (neighbours in code order,
+    /// which look alike and are hard to tell apart); a guess that leaves `u` of those disjoint
+    /// pairs together makes at most `n - u` classes, and a non-candidate guess making `p`
+    /// classes costs at least `n + sum(2 m_c - 1) = 3n - p >= 2n + u`. Counting `u` for every
+    /// code at once compares two rows of the answer table, a loop the compiler vectorises.
+    fn drop_hopeless(
+        &self,
+        outside: Vec<u32>,
+        set: &[u32],
+        cutoff: u32,
+        node: &mut Node,
+    ) -> Vec<u32> {
+        let n = set.len() as u32;
+        let Some(table) = self.table() else {
+            return outside;
+        };
+        if 2 * n + n / 2 < cutoff {
+            return outside; // no guess can be dropped
+        }
+        let width = self.space.len();
+        let row = |s: u32| &table[s as usize * width..(s as usize + 1) * width];
+        let mut together = vec![0u8; width];
+        for pair in set.chunks_exact(2).take(255) {
+            let (a, b) = (row(pair[0]), row(pair[1]));
+            for ((t, x), y) in together.iter_mut().zip(a).zip(b) {
+                *t += u8::from(x == y);
+            }
+        }
+        let mut dropped = u32::MAX;
+        let kept = outside
+            .into_iter()
+            .filter(|&g| {
+                let bound = 2 * n + u32::from(together[g as usize]);
+                if bound >= cutoff {
+                    dropped = dropped.min(bound);
+                    false
+                } else {
+                    true
+                }
+            })
+            .collect();
+        node.fail = node.fail.min(dropped);
+        kept
+    }
+
     /// The answer table, `table[s * N + g] = class of guess g against secret s`, built on first
     /// use for games of at most [`MAX_TABLE_CODES`] codes (25 MB for 4-digit baseball): ranking
     /// reads it row by row, about twice as fast as computing each answer.
@@ -612,10 +681,41 @@ impl<'a> Optimizer<'a> {
         let mut hist = Vec::with_capacity(history.len() + 1);
         hist.extend_from_slice(history);
         hist.push(g);
-        let mut total = bound;
+        // What the memo already knows of the children (from sibling guesses, or from other
+        // histories) tightens every child's budget before any of them is searched. Naming
+        // every child costs more than it saves below [`MEMO_CHILDREN_MIN`] candidates.
+        let ask_memo = set.len() >= MEMO_CHILDREN_MIN;
+        let mut named = Vec::with_capacity(children.len());
+        let mut known = Vec::with_capacity(children.len());
+        let mut total = set.len() as u32;
         for child in &children {
-            let rest = total - self.lb[child.len()];
-            let v = self.cost(child, child_used, &hist, limit - rest);
+            let m = child.len();
+            let mut lower = self.lb[m];
+            let mut name = None;
+            if m > 2 && ask_memo {
+                let canon = canonical(space, &hist, child);
+                if let Some(e) = self.memo.get(&canon.key) {
+                    lower = lower.max(e.value);
+                }
+                name = Some(canon);
+            }
+            total += lower;
+            known.push(lower);
+            named.push(name);
+        }
+        debug_assert!(total >= bound);
+        if total >= limit {
+            return total;
+        }
+        for ((child, lower), name) in children.iter().zip(known).zip(named) {
+            if child.len() <= 2 {
+                continue; // the bound is exact
+            }
+            let rest = total - lower;
+            let v = match name {
+                Some(canon) => self.cost_named(child, canon, child_used, &hist, limit - rest),
+                None => self.cost(child, child_used, &hist, limit - rest),
+            };
             if self.timed_out() {
                 return ABORT;
             }

@@ -195,6 +195,8 @@ impl AlikeSymbols {
 
 /// Longest code whose position permutations [`canonical`] tries (6! = 720).
 const MAX_CANONICAL_LENGTH: usize = 6;
+/// Longest reading of a history (answer and symbols of each guess) [`canonical`] compares.
+const MAX_READING: usize = 128;
 /// Most (guess order, position permutation) pairs [`canonical`] compares before giving up on
 /// symmetry for that state (a deep history of guesses that got the same answer).
 const MAX_CANONICAL_TRIES: usize = 4096;
@@ -249,6 +251,72 @@ impl Relabel {
     }
 }
 
+impl Relabel {
+    /// This renaming followed by `next`.
+    pub fn then(&self, next: &Relabel) -> Relabel {
+        let sigma = next
+            .sigma
+            .iter()
+            .map(|&i| self.sigma[usize::from(i)])
+            .collect();
+        let mut pi = [u8::MAX; 64];
+        for (s, p) in pi.iter_mut().enumerate() {
+            let mid = self.pi[s];
+            if mid != u8::MAX {
+                *p = next.pi[usize::from(mid)];
+            }
+        }
+        Relabel { sigma, pi }
+    }
+}
+
+/// A renaming that fixes every code of `fixed` and maps code `from` to code `to`, if there is
+/// one (tried over every position permutation, for codes of at most 6 symbols). Such a
+/// renaming maps the candidates left by `fixed` onto themselves.
+pub fn relabel_onto(space: &Space, fixed: &[u32], from: u32, to: u32) -> Option<Relabel> {
+    let len = space.code_len();
+    if from == to {
+        return Some(Relabel::identity(len));
+    }
+    if len > MAX_CANONICAL_LENGTH {
+        return None;
+    }
+    let nsym = space.spec().symbols();
+    let mut sigma: Vec<u8> = (0..len as u8).collect();
+    loop {
+        let mut pi = [u8::MAX; 64];
+        let mut taken = 0u64;
+        let pairs = fixed.iter().map(|&h| (h, h)).chain(std::iter::once((from, to)));
+        let mut fits = true;
+        'pairs: for (src, dst) in pairs {
+            let (src, dst) = (space.code(src), space.code(dst));
+            for (i, &at) in sigma.iter().enumerate() {
+                let (a, b) = (usize::from(src[usize::from(at)]), dst[i]);
+                if pi[a] == u8::MAX && taken & (1 << b) == 0 {
+                    pi[a] = b;
+                    taken |= 1 << b;
+                } else if pi[a] != b {
+                    fits = false;
+                    break 'pairs;
+                }
+            }
+        }
+        if fits {
+            let mut free = all_symbols(nsym) & !taken;
+            for p in pi.iter_mut().take(nsym) {
+                if *p == u8::MAX {
+                    *p = free.trailing_zeros() as u8;
+                    free &= free - 1;
+                }
+            }
+            return Some(Relabel { sigma, pi });
+        }
+        if !next_permutation(&mut sigma) {
+            return None;
+        }
+    }
+}
+
 /// A candidate set named up to symmetry: `key` is the sorted image of the set under `relabel`,
 /// the same for every set equivalent to it through an equivalent history.
 #[derive(Debug, Clone)]
@@ -284,37 +352,43 @@ pub fn canonical(space: &Space, history: &[u32], set: &[u32]) -> Canonical {
     if orders.len() * perms > MAX_CANONICAL_TRIES {
         return identity();
     }
+    let width = guesses.len() * (len + 1);
+    if width > MAX_READING {
+        return identity();
+    }
     let nsym = space.spec().symbols();
-    let mut best: Vec<u8> = Vec::new();
+    // The lowest reading so far (empty until the first one) and the renamings reaching it.
+    let mut best = [u8::MAX; MAX_READING];
     let mut ties: Vec<Relabel> = Vec::new();
-    let mut reading = Vec::with_capacity(guesses.len() * (len + 1));
+    let mut reading = [0u8; MAX_READING];
     let mut sigma: Vec<u8> = (0..len as u8).collect();
     loop {
-        for order in &orders {
+        'order: for order in &orders {
             let mut pi = [u8::MAX; 64];
             let mut next = 0u8;
-            reading.clear();
-            let mut worse = false;
+            // Compared with `best` byte by byte as it is written: stop when above it.
+            let mut below = ties.is_empty();
+            let mut at = 0;
             for &i in order {
                 let (answer, guess) = guesses[i];
                 let code = space.code(guess);
-                reading.push(answer);
-                for &from in &sigma {
+                for byte in std::iter::once(answer).chain(sigma.iter().map(|&from| {
                     let s = usize::from(code[usize::from(from)]);
                     if pi[s] == u8::MAX {
                         pi[s] = next;
                         next += 1;
                     }
-                    reading.push(pi[s]);
+                    pi[s]
+                })) {
+                    if !below {
+                        if byte > best[at] {
+                            continue 'order;
+                        }
+                        below = byte < best[at];
+                    }
+                    reading[at] = byte;
+                    at += 1;
                 }
-                // Stop as soon as this reading is above the best one.
-                if !best.is_empty() && reading.as_slice() > &best[..reading.len()] {
-                    worse = true;
-                    break;
-                }
-            }
-            if worse {
-                continue;
             }
             for p in pi.iter_mut().take(nsym) {
                 if *p == u8::MAX {
@@ -322,15 +396,14 @@ pub fn canonical(space: &Space, history: &[u32], set: &[u32]) -> Canonical {
                     next += 1;
                 }
             }
-            let relabel = Relabel {
-                sigma: sigma.clone(),
-                pi,
-            };
-            if best.is_empty() || reading < best {
-                best.clone_from(&reading);
+            if below {
+                best[..width].copy_from_slice(&reading[..width]);
                 ties.clear();
             }
-            ties.push(relabel);
+            ties.push(Relabel {
+                sigma: sigma.clone(),
+                pi,
+            });
         }
         if !next_permutation(&mut sigma) {
             break;
