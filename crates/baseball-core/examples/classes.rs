@@ -63,7 +63,12 @@ fn main() {
         if let Some(path) = file(c)
             && std::path::Path::new(&path).exists()
         {
-            println!("{} {}s {}b: kept in {path}", space.format(first), fb.strikes, fb.balls);
+            println!(
+                "{} {}s {}b: kept in {path}",
+                space.format(first),
+                fb.strikes,
+                fb.balls
+            );
             continue;
         }
         let (t0, c0) = (Instant::now(), cpu_seconds());

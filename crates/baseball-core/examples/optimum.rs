@@ -58,7 +58,9 @@ fn main() {
         space.format(guess),
     );
     let mut choose = |k: &Knowledge| -> Result<u32, String> {
-        opt.solve(k).map(|(_, g)| g).ok_or_else(|| "no deadline".into())
+        opt.solve(k)
+            .map(|(_, g)| g)
+            .ok_or_else(|| "no deadline".into())
     };
     let tree = DecisionTree::build(&space, root, &mut choose, &|g| {
         format!("{} does not split", space.format(g))
@@ -79,7 +81,11 @@ fn main() {
              # Written by `cargo run --release -p baseball-core --example optimum -- {length} {alphabet} {} --write PATH`.\n\
              # Guesses of the nodes with 2+ candidates in preorder, answers in class order (see src/tree.rs).\n",
             space.spec().symbols(),
-            if repeats { " with repeats" } else { ", no repeats" },
+            if repeats {
+                " with repeats"
+            } else {
+                ", no repeats"
+            },
             space.len(),
             stats.worst(),
             if repeats { "repeats" } else { "norepeats" },

@@ -29,8 +29,8 @@
 
 use std::collections::{HashMap, HashSet};
 use std::hash::BuildHasher;
-use std::sync::{Arc, Mutex};
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use rayon::prelude::*;
@@ -85,7 +85,9 @@ struct Memo {
 impl Memo {
     fn new() -> Self {
         Memo {
-            shards: (0..SHARDS).map(|_| Mutex::new(HashMap::default())).collect(),
+            shards: (0..SHARDS)
+                .map(|_| Mutex::new(HashMap::default()))
+                .collect(),
         }
     }
 
@@ -565,9 +567,10 @@ impl<'a> Optimizer<'a> {
     /// Drops the non-candidate guesses of `outside` that cannot beat `cutoff` on `set`, by a
     /// bound much cheaper than ranking them: pair the candidates up (neighbours in code order,
     /// which look alike and are hard to tell apart); a guess that leaves `u` of those disjoint
-    /// pairs together makes at most `n - u` classes, and a non-candidate guess making `p`
-    /// classes costs at least `n + sum(2 m_c - 1) = 3n - p >= 2n + u`. Counting `u` for every
-    /// code at once compares two rows of the answer table, a loop the compiler vectorises.
+    /// pairs together makes at most `p = min(k - 1, n - u)` classes (it finds no candidate, so
+    /// the winning class is empty), and splitting `n` secrets into `p` classes costs at least
+    /// `n + LB` of the most even split (`LB` is convex). Counting `u` for every code at once
+    /// compares two rows of the answer table, a loop the compiler vectorises.
     fn drop_hopeless(
         &self,
         outside: Vec<u32>,
@@ -575,27 +578,39 @@ impl<'a> Optimizer<'a> {
         cutoff: u32,
         node: &mut Node,
     ) -> Vec<u32> {
-        let n = set.len() as u32;
+        let n = set.len();
         let Some(table) = self.table() else {
             return outside;
         };
-        if 2 * n + n / 2 < cutoff {
-            return outside; // no guess can be dropped
+        if outside.is_empty() || n > 2 * 255 {
+            return outside;
         }
         let width = self.space.len();
         let row = |s: u32| &table[s as usize * width..(s as usize + 1) * width];
         let mut together = vec![0u8; width];
-        for pair in set.chunks_exact(2).take(255) {
+        for pair in set.chunks_exact(2) {
             let (a, b) = (row(pair[0]), row(pair[1]));
             for ((t, x), y) in together.iter_mut().zip(a).zip(b) {
                 *t += u8::from(x == y);
             }
         }
+        // floor[u]: the least bound of a non-candidate guess leaving u pairs together.
+        let branch = self.branch as usize;
+        let floor: Vec<u32> = (0..=n / 2)
+            .map(|u| {
+                let parts = branch.min(n - u);
+                let (q, r) = (n / parts, n % parts);
+                n as u32 + r as u32 * self.lb[q + 1] + (parts - r) as u32 * self.lb[q]
+            })
+            .collect();
+        if floor[n / 2] < cutoff {
+            return outside; // no guess can be dropped
+        }
         let mut dropped = u32::MAX;
         let kept = outside
             .into_iter()
             .filter(|&g| {
-                let bound = 2 * n + u32::from(together[g as usize]);
+                let bound = floor[usize::from(together[g as usize])];
                 if bound >= cutoff {
                     dropped = dropped.min(bound);
                     false

@@ -12,6 +12,7 @@ use crate::optimal::Optimizer;
 use crate::rng;
 use crate::space::Space;
 use crate::strategy::{Knowledge, Strategy, choice_work, choose_until};
+use crate::tree::shipped_advice;
 use rustc_hash::{FxHashMap, FxHashSet};
 
 /// Candidates are listed in full when there are at most this many, unless `max_candidates` says
@@ -334,10 +335,15 @@ pub fn solve(input: SolveInput) -> Result<SolveVerdict, InputError> {
     }
     match input.strategy {
         Strategy::Optimal => {
+            if let Some((total, g)) = shipped_advice(&space, &know) {
+                verdict.next_guess = Some(space.format(g));
+                verdict.optimal_total = Some(total as u32);
+                return Ok(verdict);
+            }
             if deadline.is_none() && know.set.len() > MAX_UNTIMED_OPTIMAL {
                 return Err(too_big_for_optimal(know.set.len()));
             }
-            let mut opt = Optimizer::new(&space, deadline);
+            let mut opt = Optimizer::new(&space, deadline).single_threaded();
             match opt.solve(&know) {
                 Some((total, g)) => {
                     verdict.next_guess = Some(space.format(g));

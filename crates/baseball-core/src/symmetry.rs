@@ -286,7 +286,10 @@ pub fn relabel_onto(space: &Space, fixed: &[u32], from: u32, to: u32) -> Option<
     loop {
         let mut pi = [u8::MAX; 64];
         let mut taken = 0u64;
-        let pairs = fixed.iter().map(|&h| (h, h)).chain(std::iter::once((from, to)));
+        let pairs = fixed
+            .iter()
+            .map(|&h| (h, h))
+            .chain(std::iter::once((from, to)));
         let mut fits = true;
         'pairs: for (src, dst) in pairs {
             let (src, dst) = (space.code(src), space.code(dst));
@@ -538,7 +541,6 @@ fn next_permutation(p: &mut [u8]) -> bool {
     true
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -603,7 +605,11 @@ mod tests {
                 let mut image: Vec<u32> = set.iter().map(|&s| a.relabel.apply(&sp, s)).collect();
                 image.sort_unstable();
                 assert_eq!(image, a.key);
-                let back: Vec<u32> = a.key.iter().map(|&s| a.relabel.inverse().apply(&sp, s)).collect();
+                let back: Vec<u32> = a
+                    .key
+                    .iter()
+                    .map(|&s| a.relabel.inverse().apply(&sp, s))
+                    .collect();
                 let mut back_sorted = back.clone();
                 back_sorted.sort_unstable();
                 assert_eq!(back_sorted, set);

@@ -11,9 +11,133 @@
 
 use std::sync::OnceLock;
 
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use crate::error::InputError;
+use crate::simulate::{SimulateInput, SimulateVerdict, play_all};
+use crate::solve::Status;
 use crate::space::Space;
-use crate::strategy::Knowledge;
+use crate::strategy::{Knowledge, Strategy};
 use crate::symmetry::Relabel;
+
+/// Input of `tree`: `{"length": 4}` (the options of `simulate`; the strategy defaults to
+/// `optimal`).
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TreeInput {
+    /// Code length (default 3).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub length: Option<u32>,
+    /// Symbols codes are made of (default `"0123456789"`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub alphabet: Option<String>,
+    /// Whether codes may repeat a symbol (default false).
+    #[serde(default)]
+    pub repeats: bool,
+    /// The strategy whose tree to write (default `optimal`).
+    #[serde(default = "optimal")]
+    pub strategy: Strategy,
+    /// Seed of the `random` strategy (default: a fresh one, reported in the verdict).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
+    /// Always open with this guess instead of the strategy's choice.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first_guess: Option<String>,
+    /// Give up after this many milliseconds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub timeout_ms: Option<u64>,
+}
+
+fn optimal() -> Strategy {
+    Strategy::Optimal
+}
+
+/// Verdict of `tree`: the totals of `simulate`, and the tree.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+pub struct TreeVerdict {
+    /// Number of possible secrets.
+    pub secrets: u64,
+    /// Guesses over all games, each game's final all-strikes guess included (null on timeout).
+    pub total_guesses: Option<u64>,
+    /// `total_guesses / secrets` (null on timeout).
+    pub average: Option<f64>,
+    /// The longest game (null on timeout).
+    pub worst: Option<u32>,
+    /// `histogram[i]`: secrets found with `i + 1` guesses (empty on timeout).
+    pub histogram: Vec<u64>,
+    /// The strategy played.
+    pub strategy: Strategy,
+    /// The seed used by `random` (null for other strategies).
+    pub seed: Option<u64>,
+    /// `done`, or `timeout` when `timeout_ms` passed first.
+    pub status: Status,
+    /// The decision tree (null on timeout).
+    pub tree: Option<TreeJson>,
+}
+
+/// One node of the tree as JSON: the guess, and for each answer it can get other than all
+/// strikes, what to do next. A node with no answers guesses the last candidate left.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+pub struct TreeJson {
+    /// The guess to make.
+    pub guess: String,
+    /// Secrets still possible when it is made.
+    pub secrets: u32,
+    /// Guesses over all those secrets, this one included.
+    pub total_guesses: u64,
+    /// The answers other than all strikes, by strikes then balls.
+    pub answers: Vec<AnswerJson>,
+}
+
+/// An answer to a node's guess and the subtree that follows it.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+pub struct AnswerJson {
+    /// Symbols in the right place.
+    pub strikes: u32,
+    /// Symbols shared in the wrong place.
+    pub balls: u32,
+    /// What to do after this answer.
+    pub next: TreeJson,
+}
+
+/// Writes the decision tree of a strategy over every secret, with the totals of `simulate`.
+pub fn tree(input: TreeInput) -> Result<TreeVerdict, InputError> {
+    let (verdict, tree) = play_all(
+        SimulateInput {
+            length: input.length,
+            alphabet: input.alphabet,
+            repeats: input.repeats,
+            strategy: input.strategy,
+            seed: input.seed,
+            first_guess: input.first_guess,
+            timeout_ms: input.timeout_ms,
+        },
+        true,
+    )?;
+    let SimulateVerdict {
+        secrets,
+        total_guesses,
+        average,
+        worst,
+        histogram,
+        strategy,
+        seed,
+        status,
+        ..
+    } = verdict;
+    Ok(TreeVerdict {
+        secrets,
+        total_guesses,
+        average,
+        worst,
+        histogram,
+        strategy,
+        seed,
+        status,
+        tree: tree.map(|(space, tree)| tree.to_json(&space, 0)),
+    })
+}
 
 /// One node: the guess made when the candidates are `secrets` many.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -91,7 +215,9 @@ impl DecisionTree {
         let no_progress = |g: u32| format!("{} does not split its candidates", space.format(g));
         let tree = DecisionTree::build(space, root.clone(), &mut choose, &no_progress)?;
         match words.next() {
-            Some(extra) => Err(format!("the compact tree has guesses left over, from {extra:?}")),
+            Some(extra) => Err(format!(
+                "the compact tree has guesses left over, from {extra:?}"
+            )),
             None => Ok(tree),
         }
     }
@@ -113,6 +239,28 @@ impl DecisionTree {
         out
     }
 
+    /// The subtree at `node` as JSON.
+    pub fn to_json(&self, space: &Space, node: usize) -> TreeJson {
+        let n = &self.nodes[node];
+        TreeJson {
+            guess: space.format(n.guess),
+            secrets: n.secrets,
+            total_guesses: n.total,
+            answers: n
+                .children
+                .iter()
+                .map(|&(class, child)| {
+                    let fb = space.feedback_of(class);
+                    AnswerJson {
+                        strikes: fb.strikes,
+                        balls: fb.balls,
+                        next: self.to_json(space, child),
+                    }
+                })
+                .collect(),
+        }
+    }
+
     /// Total and histogram over every secret of the root.
     pub fn stats(&self) -> TreeStats {
         let mut histogram = Vec::new();
@@ -127,11 +275,7 @@ impl DecisionTree {
 
     fn count(&self, node: usize, depth: usize, histogram: &mut Vec<u64>) {
         let n = &self.nodes[node];
-        let below: u32 = n
-            .children
-            .iter()
-            .map(|&(_, c)| self.nodes[c].secrets)
-            .sum();
+        let below: u32 = n.children.iter().map(|&(_, c)| self.nodes[c].secrets).sum();
         if below < n.secrets {
             if histogram.len() <= depth {
                 histogram.resize(depth + 1, 0);
@@ -237,6 +381,13 @@ pub fn shipped(space: &Space) -> Option<&'static DecisionTree> {
     .as_ref()
 }
 
+/// The shipped tree's guess after the history of `know`, and the total of its subtree, when
+/// there is a shipped tree for the game and the history follows it (see
+/// [`DecisionTree::advise`]).
+pub fn shipped_advice(space: &Space, know: &Knowledge) -> Option<(u64, u32)> {
+    shipped(space)?.advise(space, know)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -301,9 +452,8 @@ mod tests {
         let sp = space(3, "012345", false);
         let root = Knowledge::start(&sp, 0);
         let mut opt = crate::optimal::Optimizer::new(&sp, None);
-        let mut choose = |k: &Knowledge| -> Result<u32, String> {
-            Ok(opt.solve(k).expect("no deadline").1)
-        };
+        let mut choose =
+            |k: &Knowledge| -> Result<u32, String> { Ok(opt.solve(k).expect("no deadline").1) };
         let tree =
             DecisionTree::build(&sp, root.clone(), &mut choose, &|_| "stuck".to_string()).unwrap();
         let text = tree.to_compact(&sp);
@@ -337,14 +487,23 @@ mod tests {
             know = know.after(&sp, g, sp.fb(g, secret));
         }
         assert!(guesses <= 7, "{guesses}");
-        assert_eq!(know.set.contains(&secret), true);
-        // A history the tree does not take (a second guess it would not make) is not advised.
-        let odd = sp.index_of(&[0, 1, 2, 4]).unwrap();
-        let k = start.after(&sp, first, sp.fb(first, secret));
-        let k = k.after(&sp, odd, sp.fb(odd, secret));
-        if let Some((_, g)) = tree.advise(&sp, &k) {
-            // Only when `odd` is the tree's move up to symmetry.
-            assert!(k.set.len() > 0 && g < sp.len() as u32);
-        }
+        assert!(know.set.contains(&secret));
+        // A second guess that is not the tree's, even up to a renaming fixing the first, leaves
+        // the tree: no advice (the caller searches instead).
+        let after = start.after(&sp, first, sp.fb(first, secret));
+        let (_, second) = tree.advise(&sp, &after).unwrap();
+        let other = (0..sp.len() as u32)
+            .find(|&g| crate::symmetry::relabel_onto(&sp, &[first], g, second).is_none())
+            .unwrap();
+        let off = after.after(&sp, other, sp.fb(other, secret));
+        assert_eq!(tree.advise(&sp, &off), None);
+        // Its image under such a renaming is advised.
+        let twin = (0..sp.len() as u32)
+            .find(|&g| {
+                g != second && crate::symmetry::relabel_onto(&sp, &[first], g, second).is_some()
+            })
+            .unwrap();
+        let on = after.after(&sp, twin, sp.fb(twin, secret));
+        assert!(tree.advise(&sp, &on).is_some());
     }
 }
