@@ -10,18 +10,9 @@ use baseball_core::space::Space;
 use baseball_core::strategy::Knowledge;
 use baseball_core::tree::DecisionTree;
 
-/// CPU seconds of this process (user + system), from /proc on Linux; 0 elsewhere.
-fn cpu_seconds() -> f64 {
-    std::fs::read_to_string("/proc/self/stat")
-        .ok()
-        .and_then(|s| {
-            let rest = s.rsplit(')').next()?.to_string();
-            let f: Vec<&str> = rest.split_whitespace().collect();
-            let ticks: f64 = f.get(11)?.parse::<f64>().ok()? + f.get(12)?.parse::<f64>().ok()?;
-            Some(ticks / 100.0)
-        })
-        .unwrap_or(0.0)
-}
+#[path = "support/cpu.rs"]
+mod cpu;
+use cpu::cpu_seconds;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();

@@ -31,4 +31,4 @@ pub use judge::{JudgeInput, JudgeVerdict, judge};
 pub use simulate::{SimulateInput, SimulateVerdict, simulate};
 pub use solve::{HistoryEntry, SolveInput, SolveVerdict, Status, remaining_after_each, solve};
 pub use strategy::Strategy;
-pub use tree::{TreeInput, TreeVerdict, tree};
+pub use tree::{TreeVerdict, tree};

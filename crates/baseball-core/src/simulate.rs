@@ -254,14 +254,8 @@ pub(crate) fn play_all(
         DecisionTree::build(&space, root, &mut choose, &no_progress)
             .map(|tree| (tree.stats(), Some(tree)))
     } else {
-        walk.node(root, 0).map(|histogram| {
-            let total = histogram
-                .iter()
-                .enumerate()
-                .map(|(i, &n)| (i as u64 + 1) * n)
-                .sum();
-            (TreeStats { total, histogram }, None)
-        })
+        walk.node(root, 0)
+            .map(|histogram| (TreeStats::of(histogram), None))
     };
     drop(walk);
     let tree = match played {

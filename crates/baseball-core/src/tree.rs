@@ -16,62 +16,16 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::InputError;
 use crate::simulate::{SimulateInput, SimulateVerdict, play_all};
-use crate::solve::Status;
 use crate::space::Space;
-use crate::strategy::{Knowledge, Strategy};
+use crate::strategy::Knowledge;
 use crate::symmetry::Relabel;
-
-/// Input of `tree`: `{"length": 4}` (the options of `simulate`; the strategy defaults to
-/// `optimal`).
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct TreeInput {
-    /// Code length (default 3).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub length: Option<u32>,
-    /// Symbols codes are made of (default `"0123456789"`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub alphabet: Option<String>,
-    /// Whether codes may repeat a symbol (default false).
-    #[serde(default)]
-    pub repeats: bool,
-    /// The strategy whose tree to write (default `optimal`).
-    #[serde(default = "optimal")]
-    pub strategy: Strategy,
-    /// Seed of the `random` strategy (default: a fresh one, reported in the verdict).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub seed: Option<u64>,
-    /// Always open with this guess instead of the strategy's choice.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub first_guess: Option<String>,
-    /// Give up after this many milliseconds.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub timeout_ms: Option<u64>,
-}
-
-fn optimal() -> Strategy {
-    Strategy::Optimal
-}
 
 /// Verdict of `tree`: the totals of `simulate`, and the tree.
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 pub struct TreeVerdict {
-    /// Number of possible secrets.
-    pub secrets: u64,
-    /// Guesses over all games, each game's final all-strikes guess included (null on timeout).
-    pub total_guesses: Option<u64>,
-    /// `total_guesses / secrets` (null on timeout).
-    pub average: Option<f64>,
-    /// The longest game (null on timeout).
-    pub worst: Option<u32>,
-    /// `histogram[i]`: secrets found with `i + 1` guesses (empty on timeout).
-    pub histogram: Vec<u64>,
-    /// The strategy played.
-    pub strategy: Strategy,
-    /// The seed used by `random` (null for other strategies).
-    pub seed: Option<u64>,
-    /// `done`, or `timeout` when `timeout_ms` passed first.
-    pub status: Status,
+    /// What `simulate` answers for the same input.
+    #[serde(flatten)]
+    pub totals: SimulateVerdict,
     /// The decision tree (null on timeout).
     pub tree: Option<TreeJson>,
 }
@@ -101,40 +55,12 @@ pub struct AnswerJson {
     pub next: TreeJson,
 }
 
-/// Writes the decision tree of a strategy over every secret, with the totals of `simulate`.
-pub fn tree(input: TreeInput) -> Result<TreeVerdict, InputError> {
-    let (verdict, tree) = play_all(
-        SimulateInput {
-            length: input.length,
-            alphabet: input.alphabet,
-            repeats: input.repeats,
-            strategy: input.strategy,
-            seed: input.seed,
-            first_guess: input.first_guess,
-            timeout_ms: input.timeout_ms,
-        },
-        true,
-    )?;
-    let SimulateVerdict {
-        secrets,
-        total_guesses,
-        average,
-        worst,
-        histogram,
-        strategy,
-        seed,
-        status,
-        ..
-    } = verdict;
+/// Writes the decision tree of a strategy over every secret (the input of `simulate`), with
+/// the totals `simulate` reports.
+pub fn tree(input: SimulateInput) -> Result<TreeVerdict, InputError> {
+    let (totals, tree) = play_all(input, true)?;
     Ok(TreeVerdict {
-        secrets,
-        total_guesses,
-        average,
-        worst,
-        histogram,
-        strategy,
-        seed,
-        status,
+        totals,
         tree: tree.map(|(space, tree)| tree.to_json(&space, 0)),
     })
 }
@@ -170,6 +96,16 @@ pub struct TreeStats {
 }
 
 impl TreeStats {
+    /// The totals of a histogram (`histogram[i]`: secrets found with `i + 1` guesses).
+    pub fn of(histogram: Vec<u64>) -> Self {
+        let total = histogram
+            .iter()
+            .enumerate()
+            .map(|(i, &n)| (i as u64 + 1) * n)
+            .sum();
+        TreeStats { total, histogram }
+    }
+
     /// The longest game.
     pub fn worst(&self) -> u32 {
         self.histogram.len() as u32
@@ -265,12 +201,7 @@ impl DecisionTree {
     pub fn stats(&self) -> TreeStats {
         let mut histogram = Vec::new();
         self.count(0, 0, &mut histogram);
-        let total = histogram
-            .iter()
-            .enumerate()
-            .map(|(i, &n)| (i as u64 + 1) * n)
-            .sum();
-        TreeStats { total, histogram }
+        TreeStats::of(histogram)
     }
 
     fn count(&self, node: usize, depth: usize, histogram: &mut Vec<u64>) {
@@ -423,12 +354,7 @@ mod tests {
             }
             histogram[guesses - 1] += 1;
         }
-        let total = histogram
-            .iter()
-            .enumerate()
-            .map(|(i, &n)| (i as u64 + 1) * n)
-            .sum();
-        TreeStats { total, histogram }
+        TreeStats::of(histogram)
     }
 
     #[test]
