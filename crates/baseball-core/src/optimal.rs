@@ -143,7 +143,6 @@ impl std::fmt::Debug for Memo {
 /// Exact search for the least total number of guesses. Holds its memo between calls, so
 /// asking for the best guess of every node of the optimal game tree after solving its root
 /// costs nothing more.
-#[derive(Debug)]
 pub struct Optimizer<'a> {
     space: &'a Space,
     memo: Memo,
@@ -167,6 +166,19 @@ pub struct Optimizer<'a> {
     parallel: bool,
     /// See [`Optimizer::table`].
     table: std::sync::OnceLock<Vec<u8>>,
+}
+
+impl std::fmt::Debug for Optimizer<'_> {
+    /// A summary: the answer table and the memo are megabytes.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Optimizer")
+            .field("codes", &self.space.len())
+            .field("memo_entries", &self.memo.len())
+            .field("deadline", &self.deadline)
+            .field("parallel", &self.parallel)
+            .field("work", &self.work())
+            .finish_non_exhaustive()
+    }
 }
 
 impl<'a> Optimizer<'a> {

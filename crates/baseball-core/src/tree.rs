@@ -373,6 +373,43 @@ mod tests {
         assert!(shipped(&space(3, "0123456789", false)).is_none());
     }
 
+    /// `puzzles baseball tree` on 4 digits: its JSON, read back as text and judged with the
+    /// reference feedback, plays every secret to the end: 26274 guesses, at most 7.
+    #[test]
+    fn the_tree_command_writes_the_optimum_as_json() {
+        let input = serde_json::from_str(r#"{"length": 4, "strategy": "optimal"}"#).unwrap();
+        let verdict = tree(input).unwrap();
+        assert_eq!(verdict.totals.total_guesses, Some(26274));
+        let root = verdict.tree.expect("done");
+        let spec = CodeSpec::new(4, "0123456789", false, "").unwrap();
+        let (mut total, mut worst) = (0u64, 0u32);
+        for secret in 0..5040u32 {
+            let secret_text = space(4, "0123456789", false).format(secret);
+            let secret_code = spec.parse(&secret_text, "", "secret").unwrap();
+            let mut node = &root;
+            let mut guesses = 1;
+            loop {
+                let guess = spec.parse(&node.guess, "", "guess").unwrap();
+                let fb = crate::code::feedback(&secret_code, &guess);
+                if fb.strikes == 4 {
+                    assert_eq!(node.guess, secret_text);
+                    break;
+                }
+                node = &node
+                    .answers
+                    .iter()
+                    .find(|a| a.strikes == fb.strikes && a.balls == fb.balls)
+                    .unwrap_or_else(|| panic!("{secret_text} falls off the tree"))
+                    .next;
+                guesses += 1;
+            }
+            total += u64::from(guesses);
+            worst = worst.max(guesses);
+        }
+        assert_eq!((total, worst), (26274, 7));
+        assert_eq!(root.total_guesses, 26274);
+    }
+
     #[test]
     fn compact_form_round_trips_and_rejects_damage() {
         let sp = space(3, "012345", false);
