@@ -570,8 +570,21 @@ mod tests {
         .unwrap();
         assert_eq!(v.remaining, Some(210));
         assert!(v.optimal_total.is_some());
-        let v = run(r#"{"length": 4, "strategy": "optimal", "timeout_ms": 50}"#).unwrap();
+        let v = run(
+            r#"{"length": 4, "alphabet": "012345678", "strategy": "optimal", "timeout_ms": 50}"#,
+        )
+        .unwrap();
         assert_eq!(v.status, Status::Timeout);
         assert_eq!(v.next_guess, None);
+        // 4 digits: the shipped tree answers at once, with its subtree's total.
+        let v = run(r#"{"length": 4, "strategy": "optimal"}"#).unwrap();
+        assert_eq!(v.next_guess.as_deref(), Some("0123"));
+        assert_eq!(v.optimal_total, Some(26274));
+        let v = run(
+            r#"{"history": [{"guess": "5678", "strikes": 0, "balls": 1}], "strategy": "optimal"}"#,
+        )
+        .unwrap();
+        assert_eq!(v.remaining, Some(1440));
+        assert_eq!(v.optimal_total, Some(6495));
     }
 }
