@@ -1,6 +1,6 @@
 //! `puzzles baseball ...`: number baseball / bulls and cows (and Mastermind with `--repeats`).
 //!
-//! `judge`, `solve` and `simulate` are JSON commands. `play` and `guess` are games for people
+//! `judge`, `solve`, `simulate` and `tree` are JSON commands. `play` and `guess` are games for people
 //! at a terminal: the game logic lives in `baseball_core::game`; this file only talks.
 
 use std::io::{BufRead, Write};
@@ -37,6 +37,12 @@ pub fn commands() -> Vec<Command> {
             "simulate",
             "Play a strategy against every possible secret: total, average, worst, histogram",
             baseball_core::simulate,
+        ),
+        json(
+            "baseball",
+            "tree",
+            "The decision tree of a strategy (default optimal) over every secret, with its totals",
+            baseball_core::tree,
         ),
         interactive(
             "baseball",

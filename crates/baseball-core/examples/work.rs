@@ -1,7 +1,7 @@
 //! Counts the feedback evaluations a heuristic's game tree costs, by depth.
-use baseball_core::optimal::symmetric_pool;
 use baseball_core::space::Space;
 use baseball_core::strategy::{Knowledge, Strategy, choose_simple, guess_pool};
+use baseball_core::symmetry::symmetric_pool;
 
 fn walk(space: &Space, know: Knowledge, depth: usize, work: &mut Vec<(u64, u64, u64, u64)>) {
     if work.len() <= depth {

@@ -12,6 +12,7 @@ use crate::optimal::Optimizer;
 use crate::rng::SplitMix64;
 use crate::space::Space;
 use crate::strategy::{Knowledge, Strategy, choose_simple};
+use crate::tree::shipped_advice;
 
 /// The rules of a `play` game besides the code: the design note's referee gives 9 "innings"
 /// (guesses) and ends the game at 3 "outs" (guesses that share no symbol with the secret).
@@ -341,12 +342,14 @@ impl GuessGame {
             return None;
         }
         let g = match self.strategy {
+            Strategy::Optimal if let Some((_, g)) = shipped_advice(&self.space, know) => g,
             // Thousands of candidates are beyond the exact search's reach within seconds.
             Strategy::Optimal if know.set.len() > 1300 => {
                 choose_simple(&self.space, Strategy::Entropy, know)
             }
             Strategy::Optimal => {
-                let mut opt = Optimizer::new(&self.space, Deadline::after(self.think));
+                let mut opt = Optimizer::new(&self.space, Deadline::after(self.think))
+                    .single_threaded();
                 match opt.solve(know) {
                     Some((_, g)) => g,
                     None => choose_simple(&self.space, Strategy::Entropy, know),

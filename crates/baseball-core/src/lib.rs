@@ -4,7 +4,8 @@
 //! - [`code`]: codes, options and the strikes-and-balls feedback.
 //! - [`judge()`]: the referee's answer to one guess.
 //! - [`solve()`]: what a history of answers leaves possible, and the next guess.
-//! - [`simulate()`]: a strategy played against every secret.
+//! - [`simulate()`]: a strategy played against every secret; [`tree()`]: its decision tree,
+//!   and the 4-digit optimum shipped as data ([`tree::shipped`]).
 //! - [`space`], [`strategy`], [`optimal`]: the integer code space with its fast feedback, the
 //!   guessing strategies, and the exact optimum search behind them.
 //! - [`game`]: the `play` and `guess` games for people, as state machines (the CLI talks).
@@ -21,6 +22,8 @@ pub mod simulate;
 pub mod solve;
 pub mod space;
 pub mod strategy;
+pub mod symmetry;
+pub mod tree;
 
 pub use code::{CodeSpec, Feedback};
 pub use error::InputError;
@@ -28,3 +31,4 @@ pub use judge::{JudgeInput, JudgeVerdict, judge};
 pub use simulate::{SimulateInput, SimulateVerdict, simulate};
 pub use solve::{HistoryEntry, SolveInput, SolveVerdict, Status, remaining_after_each, solve};
 pub use strategy::Strategy;
+pub use tree::{TreeVerdict, tree};

@@ -5,8 +5,7 @@
 //! final all-strikes guess included), satisfies `T({x}) = 1` and
 //! `T(S) = |S| + min over guesses g of sum over non-winning answers c of T(S_c(g))`, where `g`
 //! ranges over *every* code of the game, consistent or not: a non-candidate can split better.
-//! Guesses that do not split `S` are useless and skipped. `T(S)` depends on `S` alone, so it is
-//! memoised on the set.
+//! Guesses that do not split `S` are useless and skipped.
 //!
 //! The search is a depth-first branch and bound:
 //! - lower bound: a guesser whose guesses have at most `k` answers can finish at most one
@@ -16,18 +15,30 @@
 //!   as the next bound cannot beat the best total found. Children are searched with the budget
 //!   left (`limit`), largest first, so hopeless guesses fail fast; a failed search still records
 //!   the lower bound it proved.
-//! - symmetry: renaming symbols that no guess has used, and any (position permutation, symbol
-//!   renaming) that fixes every guess made so far, maps `S` onto itself, so only one guess per
-//!   orbit is examined (at the start of Mastermind, 5 guesses instead of 1296).
-//! - guesses that split `S` into the same subsets are examined once (a 128-bit hash of the
+//! - symmetry of guesses: renaming symbols that no guess has used, and any (position
+//!   permutation, symbol renaming) that fixes every guess made so far, maps `S` onto itself, so
+//!   only one guess per orbit is examined (at the start of Mastermind, 5 guesses instead of
+//!   1296); guesses that split `S` into the same subsets are examined once (a 128-bit hash of the
 //!   partition, independent of the answers' labels).
+//! - symmetry of states: `T(S)` depends on `S` alone and is unchanged by renamings, so it is
+//!   memoised on the canonical name of `S` ([`crate::symmetry::canonical`]): equivalent states
+//!   reached by different histories are searched once.
+//! - both cores: large nodes examine their guesses in parallel (rayon), sharing the best total
+//!   so far; ties go to the guess first in the examination order, so the result does not depend
+//!   on the threads' timing.
 
 use puzzles_common::{Deadline, Poll};
 use std::collections::{HashMap, HashSet};
+use std::hash::BuildHasher;
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+
+use rayon::prelude::*;
 
 use crate::rng;
 use crate::space::{Key, Space};
-use crate::strategy::{Knowledge, fresh_canonical, guess_pool};
+use crate::strategy::Knowledge;
+use crate::symmetry::{AlikeSymbols, Canonical, Symmetry, canonical, guess_pool};
 
 /// Memo and pool keys are already well spread; SipHash would cost more than it guards.
 type Fx = rustc_hash::FxBuildHasher;
@@ -37,34 +48,137 @@ struct Entry {
     /// Exact `T(S)` when `exact`, else a proven lower bound.
     value: u32,
     exact: bool,
-    /// The best guess when `exact`.
+    /// The best guess when `exact`, in the coordinates of the canonical set.
     guess: u32,
 }
 
 /// Value returned by a search cut short by the deadline (never stored).
 const ABORT: u32 = u32::MAX / 4;
+/// Nodes with at least this many candidates examine their guesses in parallel.
+const PARALLEL_MIN: usize = 200;
+/// Nodes with at least this many candidates look their children up in the memo before
+/// searching any (see [`Optimizer::try_guess`]).
+const MEMO_CHILDREN_MIN: usize = 40;
+/// Largest game whose answer table the search builds (64 MB).
+const MAX_TABLE_CODES: usize = 8192;
+/// Memo shards (each behind its own lock, so threads rarely wait for one another).
+const SHARDS: usize = 64;
+
+/// Work done by a search, for measurements.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Work {
+    /// Candidate sets searched.
+    pub nodes: u64,
+    /// Nodes whose search went past the candidates to every other code.
+    pub second_rounds: u64,
+    /// Answers computed while ranking guesses.
+    pub answers: u64,
+    /// Searches of a set already searched with a smaller limit.
+    pub revisits: u64,
+}
+
+/// The memo: canonical candidate set -> value or lower bound, sharded by hash.
+struct Memo {
+    shards: Vec<Mutex<HashMap<Vec<u32>, Entry, Fx>>>,
+}
+
+impl Memo {
+    fn new() -> Self {
+        Memo {
+            shards: (0..SHARDS)
+                .map(|_| Mutex::new(HashMap::default()))
+                .collect(),
+        }
+    }
+
+    fn shard(&self, key: &[u32]) -> std::sync::MutexGuard<'_, HashMap<Vec<u32>, Entry, Fx>> {
+        let h = Fx::default().hash_one(key);
+        // A poisoned shard only means another thread panicked; its map is still consistent.
+        self.shards[(h >> 58) as usize % SHARDS]
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn get(&self, key: &[u32]) -> Option<Entry> {
+        self.shard(key).get(key).copied()
+    }
+
+    fn exact(&self, key: Vec<u32>, value: u32, guess: u32) {
+        self.shard(&key).insert(
+            key,
+            Entry {
+                value,
+                exact: true,
+                guess,
+            },
+        );
+    }
+
+    fn lower(&self, key: Vec<u32>, value: u32) {
+        let mut shard = self.shard(&key);
+        let e = shard.entry(key).or_insert(Entry {
+            value: 0,
+            exact: false,
+            guess: 0,
+        });
+        if !e.exact && value > e.value {
+            e.value = value;
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.shards
+            .iter()
+            .map(|s| s.lock().unwrap_or_else(|e| e.into_inner()).len())
+            .sum()
+    }
+}
+
+impl std::fmt::Debug for Memo {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Memo({} shards)", self.shards.len())
+    }
+}
 
 /// Exact search for the least total number of guesses. Holds its memo between calls, so
 /// asking for the best guess of every node of the optimal game tree after solving its root
 /// costs nothing more.
-#[derive(Debug)]
 pub struct Optimizer<'a> {
     space: &'a Space,
-    memo: HashMap<Vec<u32>, Entry, Fx>,
+    memo: Memo,
     /// `lb[n]`: lower bound of `T` for `n` secrets.
     lb: Vec<u32>,
     /// `lb_out[n]`: lower bound of `T` for `n` secrets when the first guess is not one of them.
     lb_out: Vec<u32>,
     /// Most non-winning answers one guess can get (k - 1).
     branch: u32,
-    /// Guesses up to renaming of unused symbols, by the set of used symbols.
-    pools: HashMap<u64, Vec<u32>, Fx>,
     salt: Vec<(u64, u64)>,
     deadline: Deadline,
-    timed_out: bool,
-    calls: u64,
-    /// Work counters: (nodes searched, nodes that needed the second round, answers computed).
-    work: (u64, u64, u64),
+    timed_out: AtomicBool,
+    calls: AtomicU64,
+    nodes: AtomicU64,
+    second_rounds: AtomicU64,
+    answers: AtomicU64,
+    revisits: AtomicU64,
+    /// Guesses worth examining, by the alike symbols of the set.
+    pools: Mutex<HashMap<AlikeSymbols, Arc<Vec<u32>>, Fx>>,
+    /// Whether large nodes may use more than one thread.
+    parallel: bool,
+    /// See [`Optimizer::table`].
+    table: std::sync::OnceLock<Vec<u8>>,
+}
+
+impl std::fmt::Debug for Optimizer<'_> {
+    /// A summary: the answer table and the memo are megabytes.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Optimizer")
+            .field("codes", &self.space.len())
+            .field("memo_entries", &self.memo.len())
+            .field("deadline", &self.deadline)
+            .field("parallel", &self.parallel)
+            .field("work", &self.work())
+            .finish_non_exhaustive()
+    }
 }
 
 impl<'a> Optimizer<'a> {
@@ -107,28 +221,44 @@ impl<'a> Optimizer<'a> {
         let salt = (0..n).map(|_| (r.next_u64(), r.next_u64())).collect();
         Optimizer {
             space,
-            memo: HashMap::default(),
+            memo: Memo::new(),
             lb,
             lb_out,
             branch: branch as u32,
-            pools: HashMap::default(),
             salt,
             deadline,
-            timed_out: false,
-            calls: 0,
-            work: (0, 0, 0),
+            timed_out: AtomicBool::new(false),
+            calls: AtomicU64::new(0),
+            nodes: AtomicU64::new(0),
+            second_rounds: AtomicU64::new(0),
+            answers: AtomicU64::new(0),
+            revisits: AtomicU64::new(0),
+            pools: Mutex::new(HashMap::default()),
+            parallel: true,
+            table: std::sync::OnceLock::new(),
         }
+    }
+
+    /// Searches with one thread only (for measuring, and for callers that already run many
+    /// searches side by side).
+    pub fn single_threaded(mut self) -> Self {
+        self.parallel = false;
+        self
     }
 
     /// Whether a search ran out of time.
     pub fn timed_out(&self) -> bool {
-        self.timed_out
+        self.timed_out.load(Ordering::Relaxed)
     }
 
-    /// Work done so far: nodes searched, nodes whose search went past the candidates to every
-    /// other code, and answers computed while ranking guesses.
-    pub fn work(&self) -> (u64, u64, u64) {
-        self.work
+    /// Work done so far.
+    pub fn work(&self) -> Work {
+        Work {
+            nodes: self.nodes.load(Ordering::Relaxed),
+            second_rounds: self.second_rounds.load(Ordering::Relaxed),
+            answers: self.answers.load(Ordering::Relaxed),
+            revisits: self.revisits.load(Ordering::Relaxed),
+        }
     }
 
     /// Number of candidate sets whose value or bound is memoised.
@@ -147,21 +277,27 @@ impl<'a> Optimizer<'a> {
             _ => {}
         }
         let v = self.cost(set, know.used, &know.guesses, ABORT);
-        if self.timed_out || v >= ABORT {
+        if self.timed_out() || v >= ABORT {
             return None;
         }
-        let e = self.memo.get(set)?;
+        let canon = canonical(self.space, &know.guesses, set);
+        let e = self.memo.get(&canon.key)?;
         debug_assert!(e.exact && e.value == v);
-        Some((v, e.guess))
+        Some((v, canon.relabel.inverse().apply(self.space, e.guess)))
     }
 
-    fn check_time(&mut self, n: usize) -> bool {
-        self.calls += 1;
-        // Large sets cost a full pass over the guesses each: look at the clock every time.
-        if (n > 64 || self.calls % u64::from(Poll::EVERY) == 0) && self.deadline.passed() {
-            self.timed_out = true;
+    /// Whether the deadline has passed: the one place the search reads the clock. `n`: the
+    /// size of the set about to be searched (large sets cost a full pass over the guesses
+    /// each, so the clock is read every time; small ones every `Poll::EVERY` calls).
+    fn expired(&self, n: usize) -> bool {
+        if self.timed_out.load(Ordering::Relaxed) {
+            return true;
         }
-        self.timed_out
+        let calls = self.calls.fetch_add(1, Ordering::Relaxed);
+        if (n > 64 || calls % u64::from(Poll::EVERY) == 0) && self.deadline.passed() {
+            self.timed_out.store(true, Ordering::Relaxed);
+        }
+        self.timed_out()
     }
 
     /// `T(set)` if it is below `limit`; otherwise a lower bound of `T(set)` that is at least
@@ -171,7 +307,7 @@ impl<'a> Optimizer<'a> {
     /// answers), then every other code. The second round is skipped when the first already
     /// reached `LB_out(n)`, the bound no non-candidate can beat (it finds nobody with its first
     /// guess); deep in the tree, where sets are small, that is the usual case.
-    fn cost(&mut self, set: &[u32], used: u64, history: &[u32], limit: u32) -> u32 {
+    fn cost(&self, set: &[u32], used: u64, history: &[u32], limit: u32) -> u32 {
         let n = set.len();
         match n {
             0 => return 0,
@@ -182,373 +318,540 @@ impl<'a> Optimizer<'a> {
         if self.lb[n] >= limit {
             return self.lb[n];
         }
-        if let Some(e) = self.memo.get(set)
-            && (e.exact || e.value >= limit)
-        {
-            return e.value;
+        let canon = canonical(self.space, history, set);
+        self.cost_named(set, canon, used, history, limit)
+    }
+
+    /// [`Optimizer::cost`] of a set whose canonical name is known.
+    fn cost_named(
+        &self,
+        set: &[u32],
+        canon: Canonical,
+        used: u64,
+        history: &[u32],
+        limit: u32,
+    ) -> u32 {
+        let n = set.len();
+        if let Some(e) = self.memo.get(&canon.key) {
+            if e.exact || e.value >= limit {
+                return e.value;
+            }
+            self.revisits.fetch_add(1, Ordering::Relaxed);
         }
-        if self.check_time(n) {
+        if self.expired(n) {
             return ABORT;
         }
         let space = self.space;
         let sym = Symmetry::new(space, used, history);
+        let alike = AlikeSymbols::of(space, set);
         let keys = space.keys_of(set);
-        let mut counts = vec![0u32; space.classes()];
-        let mut search = Search {
+        let mut node = Node {
             best: limit,
             guess: None,
             fail: u32::MAX,
             seen: HashSet::default(),
-            scratch: Scratch::new(space.classes()),
         };
         // Round 1: the candidates.
-        self.work.0 += 1;
-        let Some(inside) = self.canonical(&sym, set.iter().copied()) else {
+        self.nodes.fetch_add(1, Ordering::Relaxed);
+        let Some(inside) = self.canonical_guesses(&sym, &alike, set.iter().copied()) else {
             return ABORT;
         };
-        self.work.2 += (inside.len() * n) as u64;
-        let order = self.rank(&inside, &keys, &mut counts, limit, &mut search);
-        if n > 4096 && self.deadline.passed() {
-            self.timed_out = true;
+        let order = self.rank(&inside, set, &keys, limit, &mut node);
+        if n > 4096 && self.expired(n) {
             return ABORT;
         }
-        self.search(set, used, history, &order, &mut search);
-        if self.timed_out {
+        self.search(set, used, history, &order, &mut node);
+        if self.timed_out() {
             return ABORT;
         }
         let lb_out = self.lb_out[n];
-        let done = match search.guess {
-            Some(_) => search.best <= lb_out,
+        let done = match node.guess {
+            Some(_) => node.best <= lb_out,
             None => lb_out >= limit,
         };
         if !done {
             // Round 2: every other code.
-            self.work.1 += 1;
-            let outside = if sym.is_trivial() {
-                let pool = self
-                    .pools
-                    .entry(used)
-                    .or_insert_with(|| guess_pool(space, used));
-                pool.iter()
+            self.second_rounds.fetch_add(1, Ordering::Relaxed);
+            let outside: Vec<u32> = if sym.is_trivial() {
+                let mut member = vec![0u64; space.len().div_ceil(64)];
+                for &c in set {
+                    member[c as usize / 64] |= 1 << (c % 64);
+                }
+                self.alike_pool(&alike)
+                    .iter()
                     .copied()
-                    .filter(|g| set.binary_search(g).is_err())
+                    .filter(|&g| member[g as usize / 64] & (1 << (g % 64)) == 0)
                     .collect()
             } else {
                 let others = (0..space.len() as u32).filter(|g| set.binary_search(g).is_err());
-                let Some(outside) = self.canonical(&sym, others) else {
+                let Some(outside) = self.canonical_guesses(&sym, &alike, others) else {
                     return ABORT;
                 };
                 outside
             };
-            let cutoff = search.best;
-            self.work.2 += (outside.len() * n) as u64;
-            let order = self.rank(&outside, &keys, &mut counts, cutoff, &mut search);
-            if n > 4096 && self.deadline.passed() {
-                self.timed_out = true;
+            let cutoff = node.best;
+            let outside = self.drop_hopeless(outside, set, cutoff, &mut node);
+            let order = self.rank(&outside, set, &keys, cutoff, &mut node);
+            if n > 4096 && self.expired(n) {
                 return ABORT;
             }
-            self.search(set, used, history, &order, &mut search);
-            if self.timed_out {
+            self.search(set, used, history, &order, &mut node);
+            if self.timed_out() {
                 return ABORT;
             }
-        } else if search.guess.is_none() {
-            search.fail = search.fail.min(lb_out);
+        } else if node.guess.is_none() {
+            node.fail = node.fail.min(lb_out);
         }
-        match search.guess {
+        match node.guess {
             Some(g) => {
-                self.memo.insert(
-                    set.to_vec(),
-                    Entry {
-                        value: search.best,
-                        exact: true,
-                        guess: g,
-                    },
-                );
-                search.best
+                self.memo
+                    .exact(canon.key, node.best, canon.relabel.apply(space, g));
+                node.best
             }
             None => {
-                let v = search.fail.max(limit);
-                self.store_lower(set, v);
+                let v = node.fail.max(limit);
+                self.memo.lower(canon.key, v);
                 v
             }
         }
     }
 
+    /// The codes that are first in their class under swaps of `alike` symbols (cached: deep in
+    /// the game many sets have the same alike symbols).
+    fn alike_pool(&self, alike: &AlikeSymbols) -> Arc<Vec<u32>> {
+        let mut pools = self.pools.lock().unwrap_or_else(|e| e.into_inner());
+        pools
+            .entry(alike.clone())
+            .or_insert_with(|| {
+                let space = self.space;
+                Arc::new(
+                    (0..space.len() as u32)
+                        .filter(|&g| alike.is_canonical(space.code(g)))
+                        .collect(),
+                )
+            })
+            .clone()
+    }
+
     /// The codes of `codes` that are first in their orbit; `None` when the deadline passes
     /// (checked as it goes: with many symmetries this is slow on big games).
-    fn canonical(&mut self, sym: &Symmetry, codes: impl Iterator<Item = u32>) -> Option<Vec<u32>> {
+    fn canonical_guesses(
+        &self,
+        sym: &Symmetry,
+        alike: &AlikeSymbols,
+        codes: impl Iterator<Item = u32>,
+    ) -> Option<Vec<u32>> {
         let mut out = Vec::new();
         for (i, g) in codes.enumerate() {
-            if i % Poll::EVERY as usize == Poll::EVERY as usize - 1 && self.deadline.passed() {
-                self.timed_out = true;
+            if i % 1024 == 1023 && self.expired(usize::MAX) {
                 return None;
             }
-            if sym.is_canonical(self.space.code(g)) {
+            let code = self.space.code(g);
+            if alike.is_canonical(code) && (sym.is_trivial() || sym.is_canonical(code)) {
                 out.push(g);
             }
         }
         Some(out)
     }
 
-    /// Scores `guesses` by their lower bound over the set (gathered as `keys`), dropping those
+    /// Scores `guesses` by their lower bound over `set` (whose keys are `keys`), dropping those
     /// that tell nothing; those whose bound reaches `cutoff` can never be searched, so only the
-    /// least of their bounds is kept (in `st.fail`). Sorted best first.
+    /// least of their bounds is kept (in `node.fail`). Sorted best first.
     fn rank(
         &self,
         guesses: &[u32],
+        set: &[u32],
         keys: &[Key],
-        counts: &mut [u32],
         cutoff: u32,
-        st: &mut Search,
-    ) -> Vec<(u32, bool, usize, u32)> {
+        node: &mut Node,
+    ) -> Vec<Ranked> {
         let space = self.space;
         let win = usize::from(space.win_class());
         let classes = space.classes();
-        let n = keys.len() as u32;
-        let small = n <= self.branch + 1;
+        let n = set.len() as u32;
+        self.answers
+            .fetch_add(guesses.len() as u64 * u64::from(n), Ordering::Relaxed);
+        // Every class has at most branch + 1 secrets, where LB(m) = 2m - 1: the bound is
+        // 3n - 2w - p (w: the guess is a candidate, p: non-winning classes), so only the set
+        // of classes that occur is needed.
+        let small = n <= self.branch + 1 && classes <= 64;
         let mut order = Vec::new();
-        for (i, &g) in guesses.iter().enumerate() {
-            // Huge sets: look at the clock within the scan too.
-            if n > 4096 && i % Poll::EVERY as usize == 0 && self.deadline.passed() {
-                return Vec::new();
-            }
-            let gk = space.key(g);
-            let (bound, parts, found) = if small {
-                // Every class has at most branch + 1 secrets, where LB(m) = 2m - 1: the bound
-                // is 3n - 2w - p (w: the guess is a candidate, p: non-winning classes), so
-                // only the set of classes that occur is needed.
-                let seen = if classes <= 64 {
-                    let mut seen = 0u64;
-                    for k in keys {
-                        seen |= 1u64 << space.class_keys(&gk, k);
-                    }
-                    u128::from(seen)
-                } else {
-                    let mut seen = 0u128;
-                    for k in keys {
-                        seen |= 1u128 << space.class_keys(&gk, k);
-                    }
-                    seen
-                };
-                let parts = count_bits(seen);
-                let w = ((seen >> win) & 1) as u32;
-                (3 * n - 2 * w - (parts - w), parts as usize, w == 1)
-            } else {
-                counts.iter_mut().for_each(|c| *c = 0);
-                for k in keys {
-                    counts[usize::from(space.class_keys(&gk, k))] += 1;
-                }
-                let mut parts = 0;
-                let mut bound = n;
-                for (c, &m) in counts.iter().enumerate() {
-                    if m == 0 {
-                        continue;
-                    }
-                    parts += 1;
-                    if c != win {
-                        bound += self.lb[m as usize];
-                    }
-                }
-                (bound, parts, counts[win] > 0)
-            };
+        let mut consider = |g: u32, bound: u32, parts: usize, found: bool| {
             if parts == 1 && !found {
-                continue; // tells nothing
+                return; // tells nothing
             }
             if bound >= cutoff {
-                st.fail = st.fail.min(bound);
-                continue;
+                node.fail = node.fail.min(bound);
+                return;
             }
-            order.push((bound, !found, classes - parts, g));
+            order.push(Ranked {
+                bound,
+                outside: !found,
+                missing: classes - parts,
+                guess: g,
+            });
+        };
+        let small_bound = |seen: u64| {
+            let parts = seen.count_ones();
+            let w = ((seen >> win) & 1) as u32;
+            (3 * n - 2 * w - (parts - w), parts as usize, w == 1)
+        };
+        let count_bound = |counts: &[u16]| {
+            let mut parts = 0;
+            let mut bound = n;
+            for (c, &m) in counts.iter().enumerate() {
+                if m == 0 {
+                    continue;
+                }
+                parts += 1;
+                if c != win {
+                    bound += self.lb[usize::from(m)];
+                }
+            }
+            (bound, parts, counts[win] > 0)
+        };
+        match self.table() {
+            // The answers of every guess to one secret are a row of the table: go secret by
+            // secret, so each row is read once, in order.
+            Some(table) if n > 2 => {
+                let width = space.len();
+                if small {
+                    let mut seen = vec![0u64; guesses.len()];
+                    for &s in set {
+                        let row = &table[s as usize * width..(s as usize + 1) * width];
+                        for (m, &g) in seen.iter_mut().zip(guesses) {
+                            *m |= 1u64 << row[g as usize];
+                        }
+                    }
+                    for (&g, &m) in guesses.iter().zip(&seen) {
+                        let (bound, parts, found) = small_bound(m);
+                        consider(g, bound, parts, found);
+                    }
+                } else {
+                    let mut counts = vec![0u16; guesses.len() * classes];
+                    for (i, &s) in set.iter().enumerate() {
+                        if i % 256 == 255 && self.expired(usize::MAX) {
+                            return Vec::new();
+                        }
+                        let row = &table[s as usize * width..(s as usize + 1) * width];
+                        for (c, &g) in counts.chunks_exact_mut(classes).zip(guesses) {
+                            c[usize::from(row[g as usize])] += 1;
+                        }
+                    }
+                    for (&g, c) in guesses.iter().zip(counts.chunks_exact(classes)) {
+                        let (bound, parts, found) = count_bound(c);
+                        consider(g, bound, parts, found);
+                    }
+                }
+            }
+            _ => {
+                let mut counts = vec![0u16; classes];
+                for (i, &g) in guesses.iter().enumerate() {
+                    // Huge sets: look at the clock within the scan too.
+                    if n > 4096 && i % 64 == 0 && self.expired(usize::MAX) {
+                        return Vec::new();
+                    }
+                    let gk = space.key(g);
+                    let (bound, parts, found) = if small {
+                        let mut seen = 0u64;
+                        for k in keys {
+                            seen |= 1u64 << space.class_keys(&gk, k);
+                        }
+                        small_bound(seen)
+                    } else {
+                        counts.iter_mut().for_each(|c| *c = 0);
+                        for k in keys {
+                            counts[usize::from(space.class_keys(&gk, k))] += 1;
+                        }
+                        count_bound(&counts)
+                    };
+                    consider(g, bound, parts, found);
+                }
+            }
         }
         order.sort_unstable();
         order
     }
 
+    /// Drops the non-candidate guesses of `outside` that cannot beat `cutoff` on `set`, by a
+    /// bound much cheaper than ranking them: pair the candidates up (neighbours in code order,
+    /// which look alike and are hard to tell apart); a guess that leaves `u` of those disjoint
+    /// pairs together makes at most `p = min(k - 1, n - u)` classes (it finds no candidate, so
+    /// the winning class is empty), and splitting `n` secrets into `p` classes costs at least
+    /// `n + LB` of the most even split (`LB` is convex). Counting `u` for every code at once
+    /// compares two rows of the answer table, a loop the compiler vectorises.
+    fn drop_hopeless(
+        &self,
+        outside: Vec<u32>,
+        set: &[u32],
+        cutoff: u32,
+        node: &mut Node,
+    ) -> Vec<u32> {
+        let n = set.len();
+        let Some(table) = self.table() else {
+            return outside;
+        };
+        if outside.is_empty() || n > 2 * 255 {
+            return outside;
+        }
+        let width = self.space.len();
+        let row = |s: u32| &table[s as usize * width..(s as usize + 1) * width];
+        let mut together = vec![0u8; width];
+        for pair in set.chunks_exact(2) {
+            let (a, b) = (row(pair[0]), row(pair[1]));
+            for ((t, x), y) in together.iter_mut().zip(a).zip(b) {
+                *t += u8::from(x == y);
+            }
+        }
+        // floor[u]: the least bound of a non-candidate guess leaving u pairs together.
+        let branch = self.branch as usize;
+        let floor: Vec<u32> = (0..=n / 2)
+            .map(|u| {
+                let parts = branch.min(n - u);
+                let (q, r) = (n / parts, n % parts);
+                n as u32 + r as u32 * self.lb[q + 1] + (parts - r) as u32 * self.lb[q]
+            })
+            .collect();
+        if floor[n / 2] < cutoff {
+            return outside; // no guess can be dropped
+        }
+        let mut dropped = u32::MAX;
+        let kept = outside
+            .into_iter()
+            .filter(|&g| {
+                let bound = floor[usize::from(together[g as usize])];
+                if bound >= cutoff {
+                    dropped = dropped.min(bound);
+                    false
+                } else {
+                    true
+                }
+            })
+            .collect();
+        node.fail = node.fail.min(dropped);
+        kept
+    }
+
+    /// The answer table, `table[s * N + g] = class of guess g against secret s`, built on first
+    /// use for games of at most [`MAX_TABLE_CODES`] codes (25 MB for 4-digit baseball): ranking
+    /// reads it row by row, about twice as fast as computing each answer.
+    fn table(&self) -> Option<&[u8]> {
+        let n = self.space.len();
+        if n > MAX_TABLE_CODES {
+            return None;
+        }
+        let table = self.table.get_or_init(|| {
+            let space = self.space;
+            let mut table = vec![0u8; n * n];
+            table.par_chunks_mut(n).enumerate().for_each(|(s, row)| {
+                let sk = space.key(s as u32);
+                for (g, cell) in row.iter_mut().enumerate() {
+                    *cell = space.class_keys(&space.key(g as u32), &sk);
+                }
+            });
+            table
+        });
+        Some(table)
+    }
+
     /// A 128-bit hash of the split of `set` by `g`, independent of the answers' labels (only
     /// which secrets go together, and which one is found, matter to the search).
-    fn split_hash(&self, set: &[u32], g: u32, sc: &mut Scratch) -> (u64, u64) {
+    fn split_hash(&self, set: &[u32], g: u32) -> (u64, u64) {
         let space = self.space;
         let win = usize::from(space.win_class());
-        sc.h1.iter_mut().for_each(|c| *c = 0);
-        sc.h2.iter_mut().for_each(|c| *c = 0);
+        let mut h1 = [0u64; 128];
+        let mut h2 = [0u64; 128];
+        let classes = space.classes().min(128);
         for &s in set {
             let c = usize::from(space.fb(g, s));
             let (a, b) = self.salt[s as usize];
-            sc.h1[c] = sc.h1[c].wrapping_add(a);
-            sc.h2[c] = sc.h2[c].wrapping_add(b);
+            h1[c] = h1[c].wrapping_add(a);
+            h2[c] = h2[c].wrapping_add(b);
         }
         let (mut k1, mut k2) = (0u64, 0u64);
-        for c in 0..sc.h1.len() {
-            if sc.h1[c] == 0 && sc.h2[c] == 0 {
+        for c in 0..classes {
+            if h1[c] == 0 && h2[c] == 0 {
                 continue;
             }
             let tag = if c == win { 0x5a5a } else { 0 };
-            k1 = k1.wrapping_add(rng::mix(sc.h1[c] ^ tag));
-            k2 = k2.wrapping_add(rng::mix(sc.h2[c] ^ tag));
+            k1 = k1.wrapping_add(rng::mix(h1[c] ^ tag));
+            k2 = k2.wrapping_add(rng::mix(h2[c] ^ tag));
         }
         (k1, k2)
     }
 
-    /// Branch and bound over ranked guesses, improving `st`.
-    fn search(
-        &mut self,
+    /// The total of guess `g` at `set` (its lower bound `bound`) if below `limit`; otherwise a
+    /// lower bound of it that is at least `limit`.
+    fn try_guess(
+        &self,
         set: &[u32],
         used: u64,
         history: &[u32],
-        order: &[(u32, bool, usize, u32)],
-        st: &mut Search,
-    ) {
+        g: u32,
+        bound: u32,
+        limit: u32,
+    ) -> u32 {
         let space = self.space;
         let win = usize::from(space.win_class());
-        let classes = space.classes();
-        let mut hist = history.to_vec();
-        for &(bound, _, _, g) in order {
-            if bound >= st.best {
-                if st.guess.is_none() {
-                    st.fail = st.fail.min(bound);
+        // Split the set by g's answers, largest class first.
+        let mut children: Vec<Vec<u32>> = vec![Vec::new(); space.classes()];
+        for &s in set {
+            children[usize::from(space.fb(g, s))].push(s);
+        }
+        children[win].clear();
+        children.retain(|c| !c.is_empty());
+        children.sort_unstable_by_key(|c| std::cmp::Reverse(c.len()));
+        let child_used = used | space.symbol_set(g);
+        let mut hist = Vec::with_capacity(history.len() + 1);
+        hist.extend_from_slice(history);
+        hist.push(g);
+        // What the memo already knows of the children (from sibling guesses, or from other
+        // histories) tightens every child's budget before any of them is searched. Naming
+        // every child costs more than it saves below [`MEMO_CHILDREN_MIN`] candidates.
+        let ask_memo = set.len() >= MEMO_CHILDREN_MIN;
+        let mut named = Vec::with_capacity(children.len());
+        let mut known = Vec::with_capacity(children.len());
+        let mut total = set.len() as u32;
+        for child in &children {
+            let m = child.len();
+            let mut lower = self.lb[m];
+            let mut name = None;
+            if m > 2 && ask_memo {
+                let canon = canonical(space, &hist, child);
+                if let Some(e) = self.memo.get(&canon.key) {
+                    lower = lower.max(e.value);
+                }
+                name = Some(canon);
+            }
+            total += lower;
+            known.push(lower);
+            named.push(name);
+        }
+        debug_assert!(total >= bound);
+        if total >= limit {
+            return total;
+        }
+        for ((child, lower), name) in children.iter().zip(known).zip(named) {
+            if child.len() <= 2 {
+                continue; // the bound is exact
+            }
+            let rest = total - lower;
+            let v = match name {
+                Some(canon) => self.cost_named(child, canon, child_used, &hist, limit - rest),
+                None => self.cost(child, child_used, &hist, limit - rest),
+            };
+            if self.timed_out() {
+                return ABORT;
+            }
+            total = rest + v;
+            if total >= limit {
+                break;
+            }
+        }
+        total
+    }
+
+    /// Branch and bound over ranked guesses, improving `node`.
+    fn search(&self, set: &[u32], used: u64, history: &[u32], order: &[Ranked], node: &mut Node) {
+        if self.parallel && set.len() >= PARALLEL_MIN && order.len() > 1 {
+            return self.search_parallel(set, used, history, order, node);
+        }
+        for r in order {
+            if r.bound >= node.best {
+                if node.guess.is_none() {
+                    node.fail = node.fail.min(r.bound);
                 }
                 return;
             }
-            let split = self.split_hash(set, g, &mut st.scratch);
-            if !st.seen.insert(split) {
+            if !node.seen.insert(self.split_hash(set, r.guess)) {
                 continue; // the same split as a guess already searched
             }
-            // Split the set by g's answers, largest class first.
-            let mut children: Vec<Vec<u32>> = vec![Vec::new(); classes];
-            for &s in set {
-                children[usize::from(space.fb(g, s))].push(s);
+            let total = self.try_guess(set, used, history, r.guess, r.bound, node.best);
+            if self.timed_out() {
+                return;
             }
-            children[win].clear();
-            children.retain(|c| !c.is_empty());
-            children.sort_unstable_by_key(|c| std::cmp::Reverse(c.len()));
-            let child_used = used | space.symbol_set(g);
-            hist.push(g);
-            let mut total = bound;
-            let mut ok = true;
-            for child in &children {
-                let rest = total - self.lb[child.len()];
-                let v = self.cost(child, child_used, &hist, st.best - rest);
-                if self.timed_out {
-                    return;
-                }
-                total = rest + v;
-                if total >= st.best {
-                    ok = false;
-                    break;
-                }
-            }
-            hist.pop();
-            if ok {
-                st.best = total;
-                st.guess = Some(g);
-            } else if st.guess.is_none() {
-                st.fail = st.fail.min(total);
+            if total < node.best {
+                node.best = total;
+                node.guess = Some(r.guess);
+            } else if node.guess.is_none() {
+                node.fail = node.fail.min(total);
             }
         }
     }
 
-    fn store_lower(&mut self, set: &[u32], v: u32) {
-        let e = self.memo.entry(set.to_vec()).or_insert(Entry {
-            value: 0,
-            exact: false,
-            guess: 0,
+    /// [`Optimizer::search`] with the guesses examined in parallel. The best (total, rank)
+    /// so far is shared; a guess ranked before the current best may tie it and still win, so
+    /// the outcome is the one the sequential search finds.
+    fn search_parallel(
+        &self,
+        set: &[u32],
+        used: u64,
+        history: &[u32],
+        order: &[Ranked],
+        node: &mut Node,
+    ) {
+        let none = u64::from(u32::MAX);
+        // Guesses that split like an earlier one are dropped first (cheap next to a search).
+        // Rank 0 is a guess found before this call (by the first round), so it wins ties.
+        let distinct: Vec<(u64, &Ranked)> = order
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| r.bound < node.best)
+            .filter(|(_, r)| node.seen.insert(self.split_hash(set, r.guess)))
+            .map(|(i, r)| (i as u64 + 1, r))
+            .collect();
+        let best = AtomicU64::new(
+            (u64::from(node.best) << 32) | if node.guess.is_some() { 0 } else { none },
+        );
+        let fail = AtomicU32::new(node.fail);
+        distinct.par_iter().for_each(|&(i, r)| {
+            if self.timed_out() {
+                return;
+            }
+            let current = best.load(Ordering::Relaxed);
+            let (total, index) = ((current >> 32) as u32, current & none);
+            let limit = if index != none && i < index {
+                total + 1
+            } else {
+                total
+            };
+            if r.bound >= limit {
+                fail.fetch_min(r.bound, Ordering::Relaxed);
+                return;
+            }
+            let t = self.try_guess(set, used, history, r.guess, r.bound, limit);
+            if self.timed_out() {
+                return;
+            }
+            if t < limit {
+                best.fetch_min((u64::from(t) << 32) | i, Ordering::Relaxed);
+            } else {
+                fail.fetch_min(t, Ordering::Relaxed);
+            }
         });
-        if !e.exact && v > e.value {
-            e.value = v;
+        let current = best.into_inner();
+        let index = current & none;
+        if index != none && index > 0 {
+            node.best = (current >> 32) as u32;
+            node.guess = Some(order[index as usize - 1].guess);
+        } else if index == none {
+            node.fail = node.fail.min(fail.into_inner());
         }
     }
 }
 
-/// The symmetries of a position of the game: renamings of the symbols no guess has used, and
-/// the (position permutation, symbol renaming) pairs that fix every guess made so far. Both map
-/// the candidate set onto itself, so only the first guess of each orbit needs examining.
-#[derive(Debug)]
-pub struct Symmetry {
-    used: u64,
-    nsym: usize,
-    group: Vec<(Vec<u8>, [u8; 64])>,
-}
-
-impl Symmetry {
-    /// The symmetries after `history`, whose guesses used the symbols `used`.
-    pub fn new(space: &Space, used: u64, history: &[u32]) -> Self {
-        Symmetry {
-            used,
-            nsym: space.spec().symbols(),
-            group: stabiliser(space, history),
-        }
-    }
-
-    /// Whether only renamings of unused symbols remain.
-    pub fn is_trivial(&self) -> bool {
-        self.group.is_empty()
-    }
-
-    /// Whether `code` is the lowest code of its orbit.
-    pub fn is_canonical(&self, code: &[u8]) -> bool {
-        if !fresh_canonical(code, self.used, self.nsym) {
-            return false;
-        }
-        if self.group.is_empty() {
-            return true;
-        }
-        let mut image = vec![0u8; code.len()];
-        self.group.iter().all(|(sigma, pi)| {
-            for (i, &s) in code.iter().enumerate() {
-                image[usize::from(sigma[i])] = if self.used & (1 << s) != 0 {
-                    pi[usize::from(s)]
-                } else {
-                    s
-                };
-            }
-            relabel_fresh(&mut image, self.used, self.nsym);
-            image.as_slice() >= code
-        })
-    }
-
-    /// The lowest code of every orbit.
-    pub fn pool(&self, space: &Space) -> Vec<u32> {
-        if self.group.is_empty() {
-            return guess_pool(space, self.used);
-        }
-        (0..space.len() as u32)
-            .filter(|&g| self.is_canonical(space.code(g)))
-            .collect()
-    }
-}
-
-/// The guesses worth examining after `history`: the lowest code of each orbit of its symmetries.
-pub fn symmetric_pool(space: &Space, used: u64, history: &[u32]) -> Vec<u32> {
-    Symmetry::new(space, used, history).pool(space)
-}
-
-/// Number of set bits (SWAR: the baseline x86-64 target has no popcount instruction).
-fn count_bits(x: u128) -> u32 {
-    fn bytes(x: u64) -> u64 {
-        let x = x - ((x >> 1) & 0x5555_5555_5555_5555);
-        let x = (x & 0x3333_3333_3333_3333) + ((x >> 2) & 0x3333_3333_3333_3333);
-        (x + (x >> 4)) & 0x0f0f_0f0f_0f0f_0f0f
-    }
-    ((bytes(x as u64) + bytes((x >> 64) as u64)).wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32
-}
-
-/// Per-node scratch counters.
-struct Scratch {
-    h1: Vec<u64>,
-    h2: Vec<u64>,
-}
-
-impl Scratch {
-    fn new(classes: usize) -> Self {
-        Scratch {
-            h1: vec![0; classes],
-            h2: vec![0; classes],
-        }
-    }
+/// A guess with its lower bound, ordered for the search: lowest bound first, then candidates
+/// before other codes, then more answer classes, then the lowest code.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+struct Ranked {
+    bound: u32,
+    outside: bool,
+    missing: usize,
+    guess: u32,
 }
 
 /// The state of one node's branch and bound.
-struct Search {
+struct Node {
     /// Best total found, or the caller's limit.
     best: u32,
     /// The guess achieving `best`, once one beats the limit.
@@ -557,95 +860,6 @@ struct Search {
     fail: u32,
     /// Splits already searched at this node.
     seen: HashSet<(u64, u64), Fx>,
-    scratch: Scratch,
-}
-
-/// Renames the fresh symbols of `code`, in order of first appearance, to the smallest fresh ones.
-fn relabel_fresh(code: &mut [u8], used: u64, nsym: usize) {
-    let all = if nsym >= 64 {
-        u64::MAX
-    } else {
-        (1u64 << nsym) - 1
-    };
-    let mut available = all & !used;
-    let mut map = [u8::MAX; 64];
-    for s in code.iter_mut() {
-        if used & (1 << *s) != 0 {
-            continue;
-        }
-        if map[usize::from(*s)] == u8::MAX {
-            let t = available.trailing_zeros() as u8;
-            available &= !(1 << t);
-            map[usize::from(*s)] = t;
-        }
-        *s = map[usize::from(*s)];
-    }
-    debug_assert!(fresh_canonical(code, used, nsym));
-}
-
-/// Non-identity symmetries fixing every guess of `history`: pairs (position map `sigma`, symbol
-/// map `pi` on used symbols) with `h[sigma(i)] = pi(h[i])` for every guess h. Only for codes of
-/// at most 6 symbols (720 position permutations).
-fn stabiliser(space: &Space, history: &[u32]) -> Vec<(Vec<u8>, [u8; 64])> {
-    let len = space.code_len();
-    if len > 6 {
-        return Vec::new();
-    }
-    let mut out = Vec::new();
-    let mut perm: Vec<u8> = (0..len as u8).collect();
-    loop {
-        let identity = perm.iter().enumerate().all(|(i, &p)| usize::from(p) == i);
-        if !identity && let Some(pi) = symbol_map(space, history, &perm) {
-            out.push((perm.clone(), pi));
-        }
-        if !next_permutation(&mut perm) {
-            break;
-        }
-    }
-    // The identity permutation may still pair with a non-trivial symbol renaming (e.g. after a
-    // guess 1122 in Mastermind nothing is possible, but the search is cheap to keep general).
-    out
-}
-
-fn symbol_map(space: &Space, history: &[u32], sigma: &[u8]) -> Option<[u8; 64]> {
-    let mut pi = [u8::MAX; 64];
-    let mut inv = [u8::MAX; 64];
-    for &h in history {
-        let code = space.code(h);
-        for (i, &a) in code.iter().enumerate() {
-            let b = code[usize::from(sigma[i])];
-            // (gamma x)[sigma(i)] = pi(x[i]) fixes h: pi(h[i]) = h[sigma(i)].
-            let (a, b) = (usize::from(a), b);
-            if pi[a] == u8::MAX && inv[usize::from(b)] == u8::MAX {
-                pi[a] = b;
-                inv[usize::from(b)] = a as u8;
-            } else if pi[a] != b {
-                return None;
-            }
-        }
-    }
-    Some(pi)
-}
-
-fn next_permutation(p: &mut [u8]) -> bool {
-    let n = p.len();
-    if n < 2 {
-        return false;
-    }
-    let mut i = n - 1;
-    while i > 0 && p[i - 1] >= p[i] {
-        i -= 1;
-    }
-    if i == 0 {
-        return false;
-    }
-    let mut j = n - 1;
-    while p[j] <= p[i - 1] {
-        j -= 1;
-    }
-    p.swap(i - 1, j);
-    p[i..].reverse();
-    true
 }
 
 #[cfg(test)]
@@ -725,16 +939,6 @@ mod tests {
     }
 
     #[test]
-    fn mastermind_opening_orbits() {
-        let mm = space(4, "123456", true);
-        let pool: Vec<String> = symmetric_pool(&mm, 0, &[])
-            .iter()
-            .map(|&g| mm.format(g))
-            .collect();
-        assert_eq!(pool, ["1111", "1112", "1122", "1123", "1234"]);
-    }
-
-    #[test]
     fn three_digits_from_ten() {
         let sp = space(3, "0123456789", false);
         let mut opt = Optimizer::new(&sp, Deadline::NEVER);
@@ -759,7 +963,6 @@ mod tests {
     }
 
     #[test]
-    #[ignore = "Mastermind 4x6 optimum: run with --ignored (seconds in release)"]
     fn mastermind_koyama_lai() {
         let sp = space(4, "123456", true);
         let mut opt = Optimizer::new(&sp, Deadline::NEVER);

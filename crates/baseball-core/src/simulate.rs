@@ -23,6 +23,7 @@ use crate::solve::{
 };
 use crate::space::Space;
 use crate::strategy::{Knowledge, Strategy, choice_work, choose_until};
+use crate::tree::{DecisionTree, TreeStats, shipped_advice};
 
 /// Input of `simulate`: `{"length": 4, "strategy": "entropy"}`.
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
@@ -107,6 +108,9 @@ impl Walk<'_> {
         }
         match &self.optimizer {
             Some(m) => {
+                if let Some((_, g)) = shipped_advice(self.space, know) {
+                    return Ok(g);
+                }
                 let mut opt = m.lock().map_err(|_| Stop::Timeout)?;
                 opt.solve(know).map(|(_, g)| g).ok_or(Stop::Timeout)
             }
@@ -181,6 +185,15 @@ impl Walk<'_> {
 
 /// Plays `strategy` against every secret.
 pub fn simulate(input: SimulateInput) -> Result<SimulateVerdict, InputError> {
+    Ok(play_all(input, false)?.0)
+}
+
+/// [`simulate`], and with `want_tree` the decision tree of the games (walked one node at a
+/// time; without it the totals come from a parallel walk that keeps no tree).
+pub(crate) fn play_all(
+    input: SimulateInput,
+    want_tree: bool,
+) -> Result<(SimulateVerdict, Option<(Space, DecisionTree)>), InputError> {
     let deadline = Deadline::after_ms(or_default(input.timeout_ms));
     // The refusals of work that would take hours stand when no limit was named: the
     // default limit would only cut such a run short after a minute.
@@ -205,7 +218,10 @@ pub fn simulate(input: SimulateInput) -> Result<SimulateVerdict, InputError> {
         _ => None,
     };
     let root = Knowledge::start(&space, seed.unwrap_or(0));
-    if input.strategy == Strategy::Optimal && !named_limit {
+    if input.strategy == Strategy::Optimal
+        && !named_limit
+        && shipped_advice(&space, &root).is_none()
+    {
         let largest = root.set.len();
         if largest > MAX_UNTIMED_OPTIMAL {
             return Err(too_big_for_optimal(largest));
@@ -219,7 +235,7 @@ pub fn simulate(input: SimulateInput) -> Result<SimulateVerdict, InputError> {
         named_limit,
         stop: AtomicBool::new(false),
         optimizer: (input.strategy == Strategy::Optimal)
-            .then(|| Mutex::new(Optimizer::new(&space, deadline))),
+            .then(|| Mutex::new(Optimizer::new(&space, deadline).single_threaded())),
     };
     let secrets = space.len() as u64;
     let opening = walk.guess(&root).ok().map(|g| space.format(g));
@@ -234,21 +250,32 @@ pub fn simulate(input: SimulateInput) -> Result<SimulateVerdict, InputError> {
         first_guess: opening,
         status: Status::Timeout,
     };
-    match walk.node(root, 0) {
-        Ok(hist) => {
-            let total: u64 = hist
-                .iter()
-                .enumerate()
-                .map(|(i, &n)| (i as u64 + 1) * n)
-                .sum();
-            debug_assert_eq!(hist.iter().sum::<u64>(), secrets);
-            verdict.total_guesses = Some(total);
-            verdict.average = Some(total as f64 / secrets as f64);
-            verdict.worst = Some(hist.len() as u32);
-            verdict.histogram = hist;
+    let played = if want_tree {
+        let mut choose = |know: &Knowledge| {
+            if walk.deadline.passed() {
+                return Err(Stop::Timeout);
+            }
+            walk.guess(know)
+        };
+        let no_progress = |g: u32| Stop::NoProgress(space.format(g));
+        DecisionTree::build(&space, root, &mut choose, &no_progress)
+            .map(|tree| (tree.stats(), Some(tree)))
+    } else {
+        walk.node(root, 0)
+            .map(|histogram| (TreeStats::of(histogram), None))
+    };
+    drop(walk);
+    let tree = match played {
+        Ok((stats, tree)) => {
+            debug_assert_eq!(stats.histogram.iter().sum::<u64>(), secrets);
+            verdict.total_guesses = Some(stats.total);
+            verdict.average = Some(stats.total as f64 / secrets as f64);
+            verdict.worst = Some(stats.worst());
+            verdict.histogram = stats.histogram;
             verdict.status = Status::Done;
+            tree
         }
-        Err(Stop::Timeout) => {}
+        Err(Stop::Timeout) => None,
         Err(Stop::TooMuch(e)) => return Err(e),
         Err(Stop::NoProgress(g)) => {
             return Err(InputError::new(
@@ -256,8 +283,8 @@ pub fn simulate(input: SimulateInput) -> Result<SimulateVerdict, InputError> {
                 format!("the strategy guessed {g:?}, which cannot narrow the candidates down"),
             ));
         }
-    }
-    Ok(verdict)
+    };
+    Ok((verdict, tree.map(|t| (space, t))))
 }
 
 #[cfg(test)]
@@ -310,6 +337,19 @@ mod tests {
         assert!(v.average.unwrap() <= 5.25, "{v:?}");
     }
 
+    /// The shipped optimal tree plays every 4-digit secret: Tanaka's 26274, worst 7, at once.
+    #[test]
+    fn optimal_on_four_digits_is_the_optimum() {
+        let v = run(r#"{"length": 4, "strategy": "optimal"}"#);
+        assert_eq!(v.total_guesses, Some(26274));
+        assert_eq!(v.worst, Some(7));
+        assert_eq!(v.histogram.iter().sum::<u64>(), 5040);
+        // Any opening: the tree's advice carries over by renaming, and 0123 is as good as any.
+        let v = run(r#"{"length": 4, "strategy": "optimal", "first_guess": "9157"}"#);
+        assert_eq!(v.total_guesses, Some(26274));
+        assert_eq!(v.first_guess.as_deref(), Some("9157"));
+    }
+
     /// Knuth's minimax on Mastermind: 5801 guesses in all (4.476 on average), never more than 5.
     #[test]
     fn knuth_mastermind() {
@@ -338,10 +378,15 @@ mod tests {
         let v = run(r#"{"strategy": "first", "first_guess": "987"}"#);
         assert_eq!(v.first_guess.as_deref(), Some("987"));
         assert_eq!(v.histogram.iter().sum::<u64>(), 720);
-        let v = run(r#"{"length": 4, "strategy": "optimal", "timeout_ms": 30}"#);
+        let v = run(
+            r#"{"length": 4, "alphabet": "012345678", "strategy": "optimal", "timeout_ms": 30}"#,
+        );
         assert_eq!(v.status, Status::Timeout);
         assert_eq!(v.total_guesses, None);
-        let e = simulate(serde_json::from_str(r#"{"length": 4, "strategy": "optimal"}"#).unwrap());
+        let e = simulate(
+            serde_json::from_str(r#"{"length": 5, "alphabet": "0123456", "strategy": "optimal"}"#)
+                .unwrap(),
+        );
         assert_eq!(
             e.unwrap_err().path,
             "/strategy",

@@ -12,6 +12,7 @@ use crate::optimal::Optimizer;
 use crate::rng;
 use crate::space::Space;
 use crate::strategy::{Knowledge, Strategy, choice_work, choose_until};
+use crate::tree::shipped_advice;
 use rustc_hash::{FxHashMap, FxHashSet};
 
 /// Candidates are listed in full when there are at most this many, unless `max_candidates` says
@@ -329,10 +330,15 @@ pub fn solve(input: SolveInput) -> Result<SolveVerdict, InputError> {
     }
     match input.strategy {
         Strategy::Optimal => {
+            if let Some((total, g)) = shipped_advice(&space, &know) {
+                verdict.next_guess = Some(space.format(g));
+                verdict.optimal_total = Some(total as u32);
+                return Ok(verdict);
+            }
             if !deadline.is_set() && know.set.len() > MAX_UNTIMED_OPTIMAL {
                 return Err(too_big_for_optimal(know.set.len()));
             }
-            let mut opt = Optimizer::new(&space, deadline);
+            let mut opt = Optimizer::new(&space, deadline).single_threaded();
             match opt.solve(&know) {
                 Some((total, g)) => {
                     verdict.next_guess = Some(space.format(g));
@@ -560,8 +566,21 @@ mod tests {
         .unwrap();
         assert_eq!(v.remaining, Some(210));
         assert!(v.optimal_total.is_some());
-        let v = run(r#"{"length": 4, "strategy": "optimal", "timeout_ms": 50}"#).unwrap();
+        let v = run(
+            r#"{"length": 4, "alphabet": "012345678", "strategy": "optimal", "timeout_ms": 50}"#,
+        )
+        .unwrap();
         assert_eq!(v.status, Status::Timeout);
         assert_eq!(v.next_guess, None);
+        // 4 digits: the shipped tree answers at once, with its subtree's total.
+        let v = run(r#"{"length": 4, "strategy": "optimal"}"#).unwrap();
+        assert_eq!(v.next_guess.as_deref(), Some("0123"));
+        assert_eq!(v.optimal_total, Some(26274));
+        let v = run(
+            r#"{"history": [{"guess": "5678", "strikes": 0, "balls": 1}], "strategy": "optimal"}"#,
+        )
+        .unwrap();
+        assert_eq!(v.remaining, Some(1440));
+        assert_eq!(v.optimal_total, Some(6495));
     }
 }

@@ -15,6 +15,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::rng;
 use crate::space::Space;
+pub use crate::symmetry::{fresh_canonical, guess_pool};
 
 /// How to pick the next guess.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema, Default)]
@@ -117,38 +118,6 @@ impl Knowledge {
         self.used |= space.symbol_set(guess);
         self.rng = rng::mix(self.rng ^ (u64::from(guess) << 8 | u64::from(class)));
     }
-}
-
-/// Whether `code` is the first of its class under renamings of the symbols not in `used`: each
-/// fresh symbol it uses, in order of first appearance, is the smallest fresh one not yet taken.
-pub fn fresh_canonical(code: &[u8], used: u64, nsym: usize) -> bool {
-    let all = if nsym >= 64 {
-        u64::MAX
-    } else {
-        (1u64 << nsym) - 1
-    };
-    let mut available = all & !used;
-    let mut seen = 0u64;
-    for &s in code {
-        let bit = 1u64 << s;
-        if used & bit != 0 || seen & bit != 0 {
-            continue;
-        }
-        if available.trailing_zeros() != u32::from(s) {
-            return false;
-        }
-        available &= !bit;
-        seen |= bit;
-    }
-    true
-}
-
-/// Guesses worth examining: every code, up to renaming of fresh symbols.
-pub fn guess_pool(space: &Space, used: u64) -> Vec<u32> {
-    let nsym = space.spec().symbols();
-    (0..space.len() as u32)
-        .filter(|&g| fresh_canonical(space.code(g), used, nsym))
-        .collect()
 }
 
 /// Score of a partition for a heuristic: lower is better. `nlogn[c]` is `c * log2(c)`.
@@ -290,7 +259,7 @@ pub fn choice_work(space: &Space, strategy: Strategy, know: &Knowledge) -> u64 {
 /// The guesses a heuristic examines: one per orbit of the symmetries that fix the history (the
 /// orbit's lowest code, which is also the one the lowest-code tie-break would pick).
 fn strategy_pool(space: &Space, know: &Knowledge) -> Vec<u32> {
-    crate::optimal::symmetric_pool(space, know.used, &know.guesses)
+    crate::symmetry::symmetric_pool(space, know.used, &know.guesses)
 }
 
 #[cfg(test)]
