@@ -222,6 +222,28 @@ fn batch_render_draws_each_failing_case_once() {
     let nonogram = std::fs::read_to_string(out.join("one.svg")).unwrap();
     assert!(nonogram.contains("/status: expected"), "{nonogram}");
 
+    // A second `one` stem (another folder) is `one~2.svg`, never `one-2.svg`, which would be
+    // line 2 of a one.jsonl.
+    let other = dir.join("other");
+    std::fs::create_dir_all(&other).unwrap();
+    std::fs::copy(dir.join("one.json"), other.join("one.json")).unwrap();
+    let again = dir.join("pictures-again");
+    let run = puzzles(
+        &["batch", dir.to_str().unwrap(), "--render", again.to_str().unwrap()],
+        "",
+    );
+    assert_eq!(run.code, 2, "{run:?}");
+    let mut names: Vec<String> = std::fs::read_dir(&again)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(
+        names,
+        ["cases-2.svg", "cases-3.svg", "cases-5.svg", "one.svg", "one~2.svg"]
+    );
+    std::fs::remove_dir_all(&other).unwrap();
+
     // A folder that cannot be made is an io error, before any case runs.
     let blocked = dir.join("one.json").join("pictures");
     let run = puzzles(
