@@ -48,7 +48,9 @@ pub struct CluesInput {
 /// empty line).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct CluesVerdict {
+    /// Row clue lists, top row first.
     pub rows: Vec<Vec<u32>>,
+    /// Column clue lists, left column first.
     pub cols: Vec<Vec<u32>>,
 }
 
