@@ -27,7 +27,11 @@ fn checkout_commit() -> Option<String> {
     let git_dir = PathBuf::from(git(&["rev-parse", "--absolute-git-dir"])?);
     let common = git(&["rev-parse", "--git-common-dir"]).map_or(git_dir.clone(), |dir| {
         let dir = PathBuf::from(dir);
-        if dir.is_absolute() { dir } else { Path::new(".").join(dir) }
+        if dir.is_absolute() {
+            dir
+        } else {
+            Path::new(".").join(dir)
+        }
     });
     let head = git_dir.join("HEAD");
     println!("cargo:rerun-if-changed={}", head.display());

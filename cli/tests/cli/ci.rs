@@ -160,7 +160,10 @@ fn invocation(line: &str, k: usize, n: usize) -> Invocation {
         .replace("${{ env.SHARDS }}", &n.to_string())
         .replace("$CI_NODE_INDEX", &k.to_string())
         .replace("$CI_NODE_TOTAL", &n.to_string());
-    assert!(!line.contains('$') || line.contains("|| test $? -eq 1"), "unknown variable: {line}");
+    assert!(
+        !line.contains('$') || line.contains("|| test $? -eq 1"),
+        "unknown variable: {line}"
+    );
     let (line, accepted) = match line.split_once(" || test $? -eq 1") {
         Some((command, _)) => (command.to_string(), vec![0, 1]),
         None => (line, vec![0]),
@@ -196,7 +199,10 @@ fn run_example(name: &str, shards: usize) -> Vec<String> {
         .iter()
         .filter(|l| l.trim_start().starts_with("puzzles "))
         .collect();
-    assert!(commands.len() >= 2 || name.contains("gitlab"), "{name}: {commands:?}");
+    assert!(
+        commands.len() >= 2 || name.contains("gitlab"),
+        "{name}: {commands:?}"
+    );
     let mut cases = Vec::new();
     for k in 1..=shards {
         let dir = scratch(&format!("ci-{name}-{k}"));
@@ -280,7 +286,11 @@ fn assert_every_case_once(mut names: Vec<String>) {
     names.sort();
     names.dedup();
     assert_eq!(names.len(), total, "a case ran in two shards");
-    assert_eq!(total, count(&workspace().join("fixtures")), "every case ran");
+    assert_eq!(
+        total,
+        count(&workspace().join("fixtures")),
+        "every case ran"
+    );
 }
 
 #[test]
@@ -291,7 +301,11 @@ fn github_workflow_runs_green_and_its_shards_cover_every_case() {
         .as_array()
         .unwrap()
         .len();
-    assert_eq!(yaml["env"]["SHARDS"], shards.to_string(), "the matrix and SHARDS agree");
+    assert_eq!(
+        yaml["env"]["SHARDS"],
+        shards.to_string(),
+        "the matrix and SHARDS agree"
+    );
     // The reports are kept whatever the exit code.
     let steps = yaml["jobs"]["fixtures"]["steps"].as_array().unwrap();
     for step in steps.iter().filter(|s| {
@@ -317,7 +331,8 @@ fn gitlab_job_runs_green_and_its_shards_cover_every_case() {
 
 #[test]
 fn the_yaml_reader_reads_what_it_claims() {
-    let yaml = read_yaml("a:\n  b: [1, 2]\n  c: |\n    x\n    y\nd:\n  - e: 1\n    f: \"g\"\n  - h\n");
+    let yaml =
+        read_yaml("a:\n  b: [1, 2]\n  c: |\n    x\n    y\nd:\n  - e: 1\n    f: \"g\"\n  - h\n");
     assert_eq!(yaml["a"]["b"], serde_json::json!(["1", "2"]));
     assert_eq!(yaml["a"]["c"], "x\ny\n");
     assert_eq!(yaml["d"][0]["f"], "g");

@@ -148,9 +148,11 @@ fn values(def: &Value, root: &Value) -> Vec<(String, Option<String>)> {
             match option.get("const") {
                 Some(value) => out.push((format!("`{value}`"), description)),
                 None => match option["enum"].as_array() {
-                    Some(values) => {
-                        out.extend(values.iter().map(|v| (format!("`{v}`"), description.clone())))
-                    }
+                    Some(values) => out.extend(
+                        values
+                            .iter()
+                            .map(|v| (format!("`{v}`"), description.clone())),
+                    ),
                     None => out.push((type_name(option, root), description)),
                 },
             }

@@ -229,7 +229,12 @@ fn batch_render_draws_each_failing_case_once() {
     std::fs::copy(dir.join("one.json"), other.join("one.json")).unwrap();
     let again = dir.join("pictures-again");
     let run = puzzles(
-        &["batch", dir.to_str().unwrap(), "--render", again.to_str().unwrap()],
+        &[
+            "batch",
+            dir.to_str().unwrap(),
+            "--render",
+            again.to_str().unwrap(),
+        ],
         "",
     );
     assert_eq!(run.code, 2, "{run:?}");
@@ -240,7 +245,13 @@ fn batch_render_draws_each_failing_case_once() {
     names.sort();
     assert_eq!(
         names,
-        ["cases-2.svg", "cases-3.svg", "cases-5.svg", "one.svg", "one~2.svg"]
+        [
+            "cases-2.svg",
+            "cases-3.svg",
+            "cases-5.svg",
+            "one.svg",
+            "one~2.svg"
+        ]
     );
     std::fs::remove_dir_all(&other).unwrap();
 

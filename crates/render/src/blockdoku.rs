@@ -223,7 +223,14 @@ fn draw(geo: &Geometry, cells: &[Paint], caption: &[String]) -> String {
     }
     let overlaps = cells.iter().any(|p| p.overlap);
     if overlaps {
-        doc.open("g", &[("class", "overlap"), ("stroke", OVERLAP), ("stroke-width", "3")]);
+        doc.open(
+            "g",
+            &[
+                ("class", "overlap"),
+                ("stroke", OVERLAP),
+                ("stroke-width", "3"),
+            ],
+        );
     }
     for (k, _) in cells.iter().enumerate().filter(|(_, p)| p.overlap) {
         let (x, y) = (x0 + (k % n) as f64 * CELL, y0 + (k / n) as f64 * CELL);

@@ -5,9 +5,7 @@
 use fitpuzzle_core::board::Grid;
 use fitpuzzle_core::{InputError, SolveInput, Solved, solve_with_regions};
 
-use crate::doc::{
-    Doc, GRID, INK, MARGIN, caption_height, caption_width, count, ink_on, palette,
-};
+use crate::doc::{Doc, GRID, INK, MARGIN, caption_height, caption_width, count, ink_on, palette};
 use crate::too_large;
 
 /// The board's own cells (not holes), an empty table cell, and an unused piece.
@@ -172,8 +170,18 @@ fn grid(
         for &([r, c], n) in labels {
             let (cx, cy) = (x + (c as f64 + 0.5) * cell, y + (r as f64 + 0.5) * cell);
             let fill = &fills[r as usize * width + c as usize];
-            let ink = if fill.starts_with('#') { ink_on(fill) } else { INK };
-            doc.text(cx, cy + cell * 0.18, cell * 0.5, &n.to_string(), &[("fill", ink)]);
+            let ink = if fill.starts_with('#') {
+                ink_on(fill)
+            } else {
+                INK
+            };
+            doc.text(
+                cx,
+                cy + cell * 0.18,
+                cell * 0.5,
+                &n.to_string(),
+                &[("fill", ink)],
+            );
         }
         doc.close();
     }

@@ -16,9 +16,7 @@ use nonogram_core::{InputError, LineVerdict};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::doc::{
-    ALERT, DARK, Doc, GRID, INK, MARGIN, caption_height, caption_width, count, wrap,
-};
+use crate::doc::{ALERT, DARK, Doc, GRID, INK, MARGIN, caption_height, caption_width, count, wrap};
 use crate::too_large;
 
 /// Input of `nonogram render`: `nonogram solve`'s input (also from `.non` and webpbn XML

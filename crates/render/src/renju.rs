@@ -43,9 +43,17 @@ enum Ending {
     /// Nobody has won yet.
     Open,
     /// A winning row: its stones.
-    Row { color: Color, stones: Vec<Point>, index: Option<usize> },
+    Row {
+        color: Color,
+        stones: Vec<Point>,
+        index: Option<usize>,
+    },
     /// Black's move at `index` of the record was forbidden: white wins.
-    Foul { at: Point, index: usize, reason: Foul },
+    Foul {
+        at: Point,
+        index: usize,
+        reason: Foul,
+    },
 }
 
 /// Draws a `renju check` input (a record or a board) and black's forbidden points as one SVG
@@ -59,13 +67,21 @@ pub fn renju(input: CheckInput) -> Result<String, InputError> {
 
     let mut caption = vec![match &ending {
         Ending::Open => format!("{} to move", position.to_move.name()),
-        Ending::Row { color, index: Some(k), stones } => format!(
+        Ending::Row {
+            color,
+            index: Some(k),
+            stones,
+        } => format!(
             "{} won with move {} (moves[{k}]): {} in a row, ringed green",
             color.name(),
             k + 1,
             stones.len()
         ),
-        Ending::Row { color, index: None, stones } => format!(
+        Ending::Row {
+            color,
+            index: None,
+            stones,
+        } => format!(
             "{} has won: {} in a row, ringed green",
             color.name(),
             stones.len()
@@ -84,9 +100,17 @@ pub fn renju(input: CheckInput) -> Result<String, InputError> {
     let board_side = 2.0 * EDGE + (SIZE - 1) as f64 * STEP;
     // The legend lists the reasons that occur; no forbidden point, no legend.
     let mut reasons: Vec<Foul> = forbidden.iter().map(|&(_, r)| r).collect();
-    reasons.sort_by_key(|r| [Foul::DoubleThree, Foul::DoubleFour, Foul::Overline].iter().position(|x| x == r));
+    reasons.sort_by_key(|r| {
+        [Foul::DoubleThree, Foul::DoubleFour, Foul::Overline]
+            .iter()
+            .position(|x| x == r)
+    });
     reasons.dedup();
-    let legend = if reasons.is_empty() { 0.0 } else { LEGEND_WIDTH };
+    let legend = if reasons.is_empty() {
+        0.0
+    } else {
+        LEGEND_WIDTH
+    };
     let width = (2.0 * MARGIN + board_side + legend).max(caption_width(&caption));
     let height = 2.0 * MARGIN + board_side + caption_height(caption.len());
     let mut doc = Doc::new(width, height, "renju board");
@@ -120,7 +144,15 @@ pub fn renju(input: CheckInput) -> Result<String, InputError> {
 
     match &ending {
         Ending::Row { stones, .. } => {
-            doc.open("g", &[("class", "five"), ("fill", "none"), ("stroke", FIVE), ("stroke-width", "3")]);
+            doc.open(
+                "g",
+                &[
+                    ("class", "five"),
+                    ("fill", "none"),
+                    ("stroke", FIVE),
+                    ("stroke-width", "3"),
+                ],
+            );
             for &p in stones {
                 let (x, y) = at(p);
                 doc.circle(x, y, STEP * 0.5, &[]);
@@ -130,7 +162,14 @@ pub fn renju(input: CheckInput) -> Result<String, InputError> {
         Ending::Foul { at: p, .. } => {
             let (x, y) = at(*p);
             let d = STEP * 0.42;
-            doc.open("g", &[("class", "foul"), ("stroke", ALERT), ("stroke-width", "3.5")]);
+            doc.open(
+                "g",
+                &[
+                    ("class", "foul"),
+                    ("stroke", ALERT),
+                    ("stroke-width", "3.5"),
+                ],
+            );
             doc.line((x - d, y - d), (x + d, y + d), &[]);
             doc.line((x - d, y + d), (x + d, y - d), &[]);
             doc.close();
@@ -218,11 +257,17 @@ fn winning_row(stones: &[Stone], color: Color, through: Option<Point>) -> Vec<Po
         own[usize::from(s.at.x)][usize::from(s.at.y)] = true;
     }
     let occupied = |x: i32, y: i32| {
-        (0..SIZE as i32).contains(&x) && (0..SIZE as i32).contains(&y) && own[x as usize][y as usize]
+        (0..SIZE as i32).contains(&x)
+            && (0..SIZE as i32).contains(&y)
+            && own[x as usize][y as usize]
     };
     let starts: Vec<Point> = match through {
         Some(p) => vec![p],
-        None => stones.iter().filter(|s| s.color == color).map(|s| s.at).collect(),
+        None => stones
+            .iter()
+            .filter(|s| s.color == color)
+            .map(|s| s.at)
+            .collect(),
     };
     let mut best: Vec<Point> = Vec::new();
     for p in starts {
@@ -236,7 +281,10 @@ fn winning_row(stones: &[Stone], color: Color, through: Option<Point>) -> Vec<Po
             let mut k = -back;
             while occupied(px + k * dx, py + k * dy) {
                 let (x, y) = (px + k * dx, py + k * dy);
-                row.push(Point { x: x as u8, y: y as u8 });
+                row.push(Point {
+                    x: x as u8,
+                    y: y as u8,
+                });
                 k += 1;
             }
             if row.len() >= 5 && row.len() > best.len() {

@@ -95,7 +95,10 @@ fn shapes(doc: &roxmltree::Document<'_>) -> Vec<Shape> {
         let (rect, circle) = match node.tag_name().name() {
             "rect" => {
                 let n = |k| number(node, k);
-                (Some([n("x") + dx, n("y") + dy, n("width"), n("height")]), None)
+                (
+                    Some([n("x") + dx, n("y") + dy, n("width"), n("height")]),
+                    None,
+                )
             }
             "circle" => {
                 let n = |k| number(node, k);
@@ -255,7 +258,10 @@ fn every_picture_is_one_svg_document_on_white() {
     for (name, svg) in every_picture() {
         let doc = check_xml(&svg);
         let root = doc.root_element();
-        assert!(number(root, "width") > 50.0 && number(root, "height") > 50.0, "{name}");
+        assert!(
+            number(root, "width") > 50.0 && number(root, "height") > 50.0,
+            "{name}"
+        );
         // The background is white.
         assert!(is_light(&shapes(&doc), 1.0, 1.0), "{name}");
     }
@@ -281,7 +287,10 @@ fn filled_nonogram_cells_are_dark_and_empty_ones_light() {
     for cell in &cells {
         let (x, y) = (number(*cell, "x"), number(*cell, "y"));
         let side = number(*cell, "width");
-        assert!(is_dark(&painted, x + side / 2.0, y + side / 2.0), "{cell:?}");
+        assert!(
+            is_dark(&painted, x + side / 2.0, y + side / 2.0),
+            "{cell:?}"
+        );
         xs.push(x);
         ys.push(y);
     }
@@ -405,7 +414,11 @@ fn renju_forbidden_reasons_differ_in_hue() {
             }
         }
     }
-    assert_eq!(colours.len(), 3, "3-3, 4-4 and 6+ on this board: {colours:?}");
+    assert_eq!(
+        colours.len(),
+        3,
+        "3-3, 4-4 and 6+ on this board: {colours:?}"
+    );
     // Before: 3-3 #c2410c and 4-4 #dc2626 were 1.07:1 apart and 8 degrees of hue.
     for (i, (a, ca)) in colours.iter().enumerate() {
         for (b, cb) in &colours[i + 1..] {
@@ -420,7 +433,8 @@ fn renju_forbidden_reasons_differ_in_hue() {
 fn renju_last_move_number_reads_on_black_and_white() {
     // The last move is black's (7 moves) and then white's (8 moves).
     for moves in [7, 8] {
-        let record: Vec<&str> = ["i8", "a1", "j8", "a3", "h9", "a5", "h10", "o15"][..moves].to_vec();
+        let record: Vec<&str> =
+            ["i8", "a1", "j8", "a3", "h9", "a5", "h10", "o15"][..moves].to_vec();
         let svg = renju(input(&format!("{{\"moves\": {record:?}}}"))).unwrap();
         let doc = check_xml(&svg);
         let painted = shapes(&doc);
@@ -432,7 +446,10 @@ fn renju_last_move_number_reads_on_black_and_white() {
         let under = seen(&painted, number(last, "x"), number(last, "y") - 4.0);
         let ratio = contrast(ink, under);
         assert!(ink[0] > ink[1] && ink[0] > ink[2], "the last number is red");
-        assert!(ratio >= 4.5, "move {moves}: {ratio:.2}:1 (was 3:1 on black)");
+        assert!(
+            ratio >= 4.5,
+            "move {moves}: {ratio:.2}:1 (was 3:1 on black)"
+        );
     }
 }
 
@@ -467,7 +484,10 @@ fn renju_winning_five_is_ringed() {
     assert_eq!(rings.len(), 5, "{svg}");
     let ys: Vec<f64> = rings.iter().map(|r| number(*r, "cy")).collect();
     assert!(ys.iter().all(|&y| y == ys[0]), "one row: {ys:?}");
-    assert!(svg.contains("black won with move 9 (moves[8]): 5 in a row"), "{svg}");
+    assert!(
+        svg.contains("black won with move 9 (moves[8]): 5 in a row"),
+        "{svg}"
+    );
 }
 
 #[test]
@@ -503,7 +523,11 @@ fn blockdoku_cleared_cells_keep_their_colour_and_the_page_fits_the_board() {
     assert_eq!(centre(0.0, 0.0), parse_colour("#2563eb").unwrap());
     assert_eq!(centre(0.0, 1.0), parse_colour("#475569").unwrap());
     // The frame is there, yellow, on all 17 cells.
-    assert_eq!(group(&doc, "cleared").len(), 34, "an edge and a frame per cell");
+    assert_eq!(
+        group(&doc, "cleared").len(),
+        34,
+        "an edge and a frame per cell"
+    );
     // The page is the board's width: the caption wraps (it was 653 px for a 348 px board).
     assert_eq!(number(doc.root_element(), "width"), 9.0 * 36.0 + 24.0);
     assert!(unreadable_texts(&svg, 4.5).is_empty());
@@ -517,7 +541,10 @@ fn blockdoku_illegal_move_crosses_the_cells_it_overlaps() {
     let cross = group(&doc, "overlap");
     assert_eq!(cross.len(), 2, "{svg}");
     let (x, y) = (number(cross[0], "x1"), number(cross[0], "y1"));
-    assert!(x > 12.0 && x < 48.0 && y > 12.0 && y < 48.0, "in cell [0, 0]");
+    assert!(
+        x > 12.0 && x < 48.0 && y > 12.0 && y < 48.0,
+        "in cell [0, 0]"
+    );
     let off = r####"{"board": [".........", ".........", ".........", ".........", ".........", ".........", ".........", ".........", "........."], "piece": ["###"], "at": [0, 7]}"####;
     let svg = blockdoku(input(off)).unwrap();
     assert!(svg.contains("1 of its cells off the board"), "{svg}");
@@ -550,7 +577,11 @@ fn fitpuzzle_numbers_read_on_their_pieces() {
         .collect();
     assert_eq!(numbers.len(), 1, "{svg}");
     assert_eq!(numbers[0].attribute("fill"), Some("#000000"));
-    assert!(unreadable_texts(&svg, 4.5).is_empty(), "{:?}", unreadable_texts(&svg, 4.5));
+    assert!(
+        unreadable_texts(&svg, 4.5).is_empty(),
+        "{:?}",
+        unreadable_texts(&svg, 4.5)
+    );
 }
 
 #[test]
@@ -570,7 +601,11 @@ fn every_text_stands_out_from_its_background() {
     ));
     pictures.push((
         "captioned",
-        with_caption(&renju(input(RENJU)).unwrap(), &["case x: a & b".to_string()]).unwrap(),
+        with_caption(
+            &renju(input(RENJU)).unwrap(),
+            &["case x: a & b".to_string()],
+        )
+        .unwrap(),
     ));
     for (name, svg) in pictures {
         let faults = unreadable_texts(&svg, 4.5);
