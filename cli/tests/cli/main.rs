@@ -2,6 +2,7 @@
 
 mod batch;
 mod ci;
+mod completions;
 mod docs;
 mod fixtures;
 mod hostile;
