@@ -158,7 +158,7 @@ impl<'a> Optimizer<'a> {
     fn check_time(&mut self, n: usize) -> bool {
         self.calls += 1;
         // Large sets cost a full pass over the guesses each: look at the clock every time.
-        if (n > 64 || self.calls % 256 == 0)
+        if (n > 64 || self.calls.is_multiple_of(256))
             && let Some(d) = self.deadline
             && Instant::now() >= d
         {

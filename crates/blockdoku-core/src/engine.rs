@@ -308,7 +308,7 @@ impl Search<'_> {
 
     fn go(&mut self, board: u128, left: u8, points: u64, streak: bool) {
         self.nodes += 1;
-        if self.nodes % 1024 == 0
+        if self.nodes.is_multiple_of(1024)
             && let Some(d) = self.deadline
             && Instant::now() >= d
         {

@@ -132,17 +132,17 @@ pub fn clues(input: CluesInput) -> Result<CluesVerdict, InputError> {
     for (r, text) in input.grid.iter().enumerate() {
         let path = format!("/grid/{r}");
         let row = parse_picture_line(text).map_err(|e| line_error(e, &path, ""))?;
-        if let Some(first) = picture.first() {
-            if row.len() != first.len() {
-                return Err(InputError::new(
-                    path,
-                    format!(
-                        "grid row {r} has {} cells but row 0 has {}",
-                        row.len(),
-                        first.len()
-                    ),
-                ));
-            }
+        if let Some(first) = picture.first()
+            && row.len() != first.len()
+        {
+            return Err(InputError::new(
+                path,
+                format!(
+                    "grid row {r} has {} cells but row 0 has {}",
+                    row.len(),
+                    first.len()
+                ),
+            ));
         }
         picture.push(row);
     }

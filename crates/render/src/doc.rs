@@ -245,7 +245,7 @@ pub fn num(x: f64) -> String {
 /// neighbours in numbering differ clearly, as `#rrggbb`.
 pub fn palette(k: usize) -> String {
     let hue = (k as f64 * 137.507_764) % 360.0;
-    let (s, l) = (0.62, if k % 2 == 0 { 0.58 } else { 0.48 });
+    let (s, l) = (0.62, if k.is_multiple_of(2) { 0.58 } else { 0.48 });
     let c = (1.0 - (2.0 * l - 1.0_f64).abs()) * s;
     let h = hue / 60.0;
     let x = c * (1.0 - (h % 2.0 - 1.0).abs());

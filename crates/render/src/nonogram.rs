@@ -338,7 +338,7 @@ impl<'a> Board<'a> {
         doc.close();
         // Grid lines, every fifth bold, as on paper.
         let weight = |k: usize, last: usize| {
-            if k % 5 == 0 || k == last {
+            if k.is_multiple_of(5) || k == last {
                 "1.5"
             } else {
                 "0.6"
