@@ -266,15 +266,15 @@ fn main() {
                 peak as f64 / 1024.0
             );
         }
-        if let (Some(small), Some(large)) = (per_case.first(), per_case.last()) {
-            if large.0 > small.0 {
-                eprintln!(
-                    "{game}: CPU per case at {} cases / at {} cases = {:.2}",
-                    large.0,
-                    small.0,
-                    large.1 / small.1
-                );
-            }
+        if let (Some(small), Some(large)) = (per_case.first(), per_case.last())
+            && large.0 > small.0
+        {
+            eprintln!(
+                "{game}: CPU per case at {} cases / at {} cases = {:.2}",
+                large.0,
+                small.0,
+                large.1 / small.1
+            );
         }
     }
 }

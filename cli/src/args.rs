@@ -12,7 +12,8 @@ use crate::registry::{self, GAMES, JsonCommand, Kind, Output};
 #[derive(Debug, Parser)]
 #[command(
     name = "puzzles",
-    version,
+    // The package version, and the git commit when built from a checkout (cli/build.rs).
+    version = env!("PUZZLES_VERSION"),
     about = "Exact rule engines for nonogram, fitpuzzle, blockdoku, baseball and renju, with JSON verdicts.",
     after_help = "Exit codes: 0 a verdict was produced (or every batch case passed), 1 a batch expectation failed, 2 usage or input error.",
     subcommand_required = true,
@@ -29,6 +30,25 @@ pub enum Tool {
     Batch(BatchArgs),
     /// Print the JSON Schema of commands' inputs and verdicts.
     Schema(SchemaArgs),
+    /// Print a shell completion script, e.g. `puzzles completions bash > ~/.local/share/bash-completion/completions/puzzles`.
+    Completions(CompletionsArgs),
+    /// Print the man page (roff), e.g. `puzzles man | man -l -`; `--dir DIR` writes one page per command.
+    Man(ManArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    /// The shell to complete for.
+    #[arg(value_enum, value_name = "SHELL")]
+    pub shell: clap_complete::Shell,
+}
+
+#[derive(Debug, Args)]
+pub struct ManArgs {
+    /// Write one page per command (`puzzles.1`, `puzzles-renju-check.1`, ...) to this folder
+    /// instead of printing the main page.
+    #[arg(long, value_name = "DIR")]
+    pub dir: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]

@@ -3,6 +3,7 @@
 
 mod args;
 mod batch;
+mod completions;
 mod error;
 mod exit;
 mod expect;
@@ -52,6 +53,8 @@ fn dispatch() -> ExitStatus {
             Ok(cli) => match cli.command {
                 args::Tool::Batch(batch) => batch::run(&batch),
                 args::Tool::Schema(schema) => schema::run(&schema),
+                args::Tool::Completions(shell) => completions::completions(&shell),
+                args::Tool::Man(man) => completions::man(&man),
             },
             Err(err) => usage::report(&err),
         },

@@ -1,8 +1,9 @@
 //! A wrong command line is a usage error like any other input error: stdout gets the JSON
 //! error object (kind `usage`), stderr one sentence, exit 2. Only `--help` and `--version`
-//! print clap's text, to stdout, and exit 0.
+//! print clap's text, to stdout, and exit 0: coloured only when stdout is a terminal and
+//! `NO_COLOR` is not set (<https://no-color.org>), so `puzzles --help > help.txt` is plain text.
 
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 
 use clap::error::ErrorKind as ClapKind;
 
@@ -15,7 +16,13 @@ pub fn report(err: &clap::Error) -> ExitStatus {
     match err.kind() {
         ClapKind::DisplayHelp | ClapKind::DisplayVersion => {
             // Help asked for is the answer; a closed pipe (`--help | head`) is fine.
-            let _ = write!(io::stdout(), "{}", err.render().ansi());
+            let text = err.render();
+            let stdout = io::stdout();
+            let _ = if colour(stdout.is_terminal(), std::env::var_os("NO_COLOR")) {
+                write!(stdout.lock(), "{}", text.ansi())
+            } else {
+                write!(stdout.lock(), "{text}")
+            };
             return ExitStatus::Success;
         }
         _ => {}
@@ -24,6 +31,12 @@ pub fn report(err: &clap::Error) -> ExitStatus {
     stderr_line(&format!("puzzles: {}", error.message));
     let _ = write_json(&mut io::stdout(), &ErrorDocument { error: &error }, false);
     ExitStatus::Error
+}
+
+/// Whether help text gets colour: on a terminal, unless `NO_COLOR` is set to anything but
+/// the empty string.
+fn colour(terminal: bool, no_color: Option<std::ffi::OsString>) -> bool {
+    terminal && no_color.is_none_or(|v| v.is_empty())
 }
 
 /// One sentence from clap's report: its `error:` line, with its tip when it has one (`a
@@ -72,8 +85,21 @@ fn missing_command() -> String {
             )
         }
         None => format!(
-            "no command given: `puzzles <game> <command> [INPUT]` with a game of {}, or `puzzles batch` / `puzzles schema`; see `puzzles --help`",
+            "no command given: `puzzles <game> <command> [INPUT]` with a game of {}, or `puzzles batch` / `schema` / `completions` / `man`; see `puzzles --help`",
             crate::registry::GAMES.join(", ")
         ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn colour_only_on_a_terminal_without_no_color() {
+        assert!(colour(true, None));
+        assert!(colour(true, Some("".into())));
+        assert!(!colour(true, Some("1".into())));
+        assert!(!colour(false, None));
     }
 }

@@ -209,10 +209,10 @@ mod tests {
                 text.push_str(piece);
             }
             text.extend(&chars[(at + (seed >> 1 & 1) as usize).min(chars.len())..]);
-            if let Some(envelope) = quick(&text) {
-                if serde_json::from_str::<IgnoredAny>(envelope.input).is_ok() {
-                    assert_eq!(Ok(envelope), Envelope::strict(&text), "{text}");
-                }
+            if let Some(envelope) = quick(&text)
+                && serde_json::from_str::<IgnoredAny>(envelope.input).is_ok()
+            {
+                assert_eq!(Ok(envelope), Envelope::strict(&text), "{text}");
             }
         }
     }

@@ -62,7 +62,9 @@ impl Pictures {
     }
 
     /// `<file stem>.svg` for a `.json` case, `<file stem>-<line>.svg` for a `.jsonl` one;
-    /// a name already given (same stem in two folders) gets `-2`, `-3`, ... before `.svg`.
+    /// a name already given (same stem in two folders) gets `~2`, `~3`, ... before `.svg`:
+    /// `~` never comes from a stem (see below), so a second `x.json` (`x~2.svg`) and line 2
+    /// of `x.jsonl` (`x-2.svg`) cannot be confused.
     fn name(&mut self, result: &CaseResult) -> String {
         let file = Path::new(&*result.file);
         let stem = file
@@ -88,7 +90,7 @@ impl Pictures {
         let mut k = 1;
         while !self.names.insert(name.clone()) {
             k += 1;
-            name = format!("{base}-{k}.svg");
+            name = format!("{base}~{k}.svg");
         }
         name
     }

@@ -306,10 +306,10 @@ fn github_annotation(result: &CaseResult) -> Option<String> {
         escape_property(&result.file),
         result.at_line
     );
-    if let Some(column) = line.error.as_ref().and_then(|e| e.column) {
-        if result.outcome == Outcome::Invalid {
-            properties.push_str(&format!(",col={column}"));
-        }
+    if let Some(column) = line.error.as_ref().and_then(|e| e.column)
+        && result.outcome == Outcome::Invalid
+    {
+        properties.push_str(&format!(",col={column}"));
     }
     Some(format!(
         "::error {properties},title={}::{}",

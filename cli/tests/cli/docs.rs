@@ -61,13 +61,15 @@ fn commands_markdown(schemas: &Value) -> String {
                 out.push_str("\n\n");
                 fields_table(&mut out, schema, schema);
                 for (name, def) in object(&schema["$defs"]) {
+                    out.push_str(&format!("\n`{name}`"));
+                    if let Some(description) = def["description"].as_str() {
+                        out.push_str(&format!(": {}", one_line(description)));
+                    }
+                    out.push_str("\n\n");
                     if def.get("properties").is_some() {
-                        out.push_str(&format!("\n`{name}`"));
-                        if let Some(description) = def["description"].as_str() {
-                            out.push_str(&format!(": {}", one_line(description)));
-                        }
-                        out.push_str("\n\n");
                         fields_table(&mut out, def, schema);
+                    } else {
+                        values_table(&mut out, def, schema);
                     }
                 }
             }
@@ -102,7 +104,9 @@ fn fields_table(out: &mut String, schema: &Value, root: &Value) {
             .as_str()
             .map(one_line)
             .unwrap_or_default();
-        if let Some(default) = field.get("default") {
+        // A null default is "absent", which the description already explains (`box`: 3 on
+        // 9x9, 0 otherwise).
+        if let Some(default) = field.get("default").filter(|d| !d.is_null()) {
             description.push_str(&format!(" Default: `{default}`."));
         }
         let required = if required.contains(&name.as_str()) {
@@ -116,6 +120,79 @@ fn fields_table(out: &mut String, schema: &Value, root: &Value) {
             description.trim()
         ));
     }
+}
+
+/// The values of a type without fields (an enum, or a choice of forms such as `MoveSpec`),
+/// each with its description.
+fn values_table(out: &mut String, def: &Value, root: &Value) {
+    out.push_str("| value | description |\n|---|---|\n");
+    for (value, description) in values(def, root) {
+        out.push_str(&format!(
+            "| {} | {} |\n",
+            value.replace('|', "\\|"),
+            description.as_deref().map(one_line).unwrap_or_default()
+        ));
+    }
+}
+
+/// The values of an enum or union type, spelled for the docs, with their descriptions (None
+/// where there is none: the test below fails on it).
+fn values(def: &Value, root: &Value) -> Vec<(String, Option<String>)> {
+    if let Some(values) = def["enum"].as_array() {
+        return values.iter().map(|v| (format!("`{v}`"), None)).collect();
+    }
+    let mut out = Vec::new();
+    for key in ["oneOf", "anyOf"] {
+        for option in def[key].as_array().into_iter().flatten() {
+            let description = option["description"].as_str().map(str::to_string);
+            match option.get("const") {
+                Some(value) => out.push((format!("`{value}`"), description)),
+                None => match option["enum"].as_array() {
+                    Some(values) => out.extend(
+                        values
+                            .iter()
+                            .map(|v| (format!("`{v}`"), description.clone())),
+                    ),
+                    None => out.push((type_name(option, root), description)),
+                },
+            }
+        }
+    }
+    out
+}
+
+/// Every field of every input and verdict, and every value of every enum type, says what it
+/// is: `--help` and commands.md print these descriptions.
+#[test]
+fn every_schema_field_and_value_has_a_description() {
+    let run = puzzles(&["schema"], "");
+    let schemas = run.json();
+    let mut missing = Vec::new();
+    for (game, commands) in object(&schemas) {
+        for (command, both) in object(commands) {
+            for side in ["input", "verdict"] {
+                let schema = &both[side];
+                let mut types: Vec<(String, &Value)> = vec![(side.to_string(), schema)];
+                types.extend(object(&schema["$defs"]).map(|(n, d)| (n.clone(), d)));
+                for (name, def) in types {
+                    for (field, property) in object(&def["properties"]) {
+                        if property["description"].as_str().is_none_or(str::is_empty) {
+                            missing.push(format!("{game} {command} {name}.{field}"));
+                        }
+                    }
+                    if def.get("properties").is_none() && name != side {
+                        for (value, description) in values(def, schema) {
+                            if description.is_none() {
+                                missing.push(format!("{game} {command} {name} value {value}"));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    missing.dedup();
+    assert!(missing.is_empty(), "no description: {missing:#?}");
 }
 
 /// A short type: `string`, `array of integer`, `"renju" or "gomoku"`, `HistoryEntry`.

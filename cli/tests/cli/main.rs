@@ -1,6 +1,8 @@
 //! Integration tests of the `puzzles` binary: one test binary, with the helpers below.
 
 mod batch;
+mod ci;
+mod completions;
 mod docs;
 mod fixtures;
 mod hostile;

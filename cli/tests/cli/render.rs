@@ -1,6 +1,8 @@
 //! `puzzles <game> render`: one SVG document on stdout, the usual JSON error otherwise;
 //! `puzzles batch --render DIR`; and the committed pictures under docs/render/.
 
+use std::path::Path;
+
 use serde_json::Value;
 
 use crate::{Run, puzzles, scratch, workspace};
@@ -182,29 +184,13 @@ fn batch_render_draws_each_failing_case_once() {
     .unwrap();
     let out = dir.join("pictures");
     let plain = puzzles(&["batch", dir.to_str().unwrap()], "");
-    let run = puzzles(
-        &[
-            "batch",
-            dir.to_str().unwrap(),
-            "--render",
-            out.to_str().unwrap(),
-            "--jobs",
-            "3",
-        ],
-        "",
-    );
-    assert_eq!(run.code, 2, "{run:?}");
+    let (run, names) = batch_render(&dir, &out, &["--jobs", "3"]);
     assert_eq!(run.stdout, plain.stdout, "--render changes no verdict");
     assert!(
         run.stderr.contains("5 pictures of failing cases"),
         "{}",
         run.stderr
     );
-    let mut names: Vec<String> = std::fs::read_dir(&out)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
     assert_eq!(
         names,
         [
@@ -235,6 +221,25 @@ fn batch_render_draws_each_failing_case_once() {
     let nonogram = std::fs::read_to_string(out.join("one.svg")).unwrap();
     assert!(nonogram.contains("/status: expected"), "{nonogram}");
 
+    // A second `one` stem (another folder) is `one~2.svg`, never `one-2.svg`, which would be
+    // line 2 of a one.jsonl.
+    let other = dir.join("other");
+    std::fs::create_dir_all(&other).unwrap();
+    std::fs::copy(dir.join("one.json"), other.join("one.json")).unwrap();
+    let (_, names) = batch_render(&dir, &dir.join("pictures-again"), &[]);
+    assert_eq!(
+        names,
+        [
+            "cases-2.svg",
+            "cases-3.svg",
+            "cases-4.svg",
+            "cases-5.svg",
+            "one.svg",
+            "one~2.svg"
+        ]
+    );
+    std::fs::remove_dir_all(&other).unwrap();
+
     // A folder that cannot be made is an io error, before any case runs.
     let blocked = dir.join("one.json").join("pictures");
     let run = puzzles(
@@ -248,6 +253,26 @@ fn batch_render_draws_each_failing_case_once() {
     );
     assert_eq!(run.code, 2, "{run:?}");
     assert_eq!(run.json()["error"]["kind"], "io");
+}
+
+/// `puzzles batch DIR --render OUT EXTRA...`, which must exit 2 (the cases include an
+/// invalid one), and the names of the pictures it wrote, sorted.
+fn batch_render(dir: &Path, out: &Path, extra: &[&str]) -> (Run, Vec<String>) {
+    let mut args = vec![
+        "batch",
+        dir.to_str().unwrap(),
+        "--render",
+        out.to_str().unwrap(),
+    ];
+    args.extend(extra);
+    let run = puzzles(&args, "");
+    assert_eq!(run.code, 2, "{run:?}");
+    let mut names: Vec<String> = std::fs::read_dir(out)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    (run, names)
 }
 
 /// docs/render/<game>.svg is `puzzles <game> render` of its fixture's input, byte for byte.

@@ -63,7 +63,10 @@ fn main() {
             continue;
         }
         let (t0, c0) = (Instant::now(), cpu_seconds());
-        let mut opt = Optimizer::new(&space, puzzles_common::Deadline::after(Duration::from_secs(seconds)));
+        let mut opt = Optimizer::new(
+            &space,
+            puzzles_common::Deadline::after(Duration::from_secs(seconds)),
+        );
         if single {
             opt = opt.single_threaded();
         }

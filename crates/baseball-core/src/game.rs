@@ -348,8 +348,8 @@ impl GuessGame {
                 choose_simple(&self.space, Strategy::Entropy, know)
             }
             Strategy::Optimal => {
-                let mut opt = Optimizer::new(&self.space, Deadline::after(self.think))
-                    .single_threaded();
+                let mut opt =
+                    Optimizer::new(&self.space, Deadline::after(self.think)).single_threaded();
                 match opt.solve(know) {
                     Some((_, g)) => g,
                     None => choose_simple(&self.space, Strategy::Entropy, know),

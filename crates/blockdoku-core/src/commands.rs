@@ -71,10 +71,15 @@ pub struct ClearInput {
 /// What `clear` removed and the board after it.
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 pub struct ClearVerdict {
+    /// Full rows removed, ascending (0 = top).
     pub rows: Vec<usize>,
+    /// Full columns removed, ascending (0 = left).
     pub cols: Vec<usize>,
+    /// Full boxes removed, ascending, numbered row-major from the top left.
     pub boxes: Vec<usize>,
+    /// Cells removed, each counted once even when it lies on two full units.
     pub cells: u32,
+    /// The board after the clear, in the input's text form.
     pub board: Vec<String>,
 }
 
@@ -103,6 +108,7 @@ pub struct PlaceInput {
     pub piece: Vec<String>,
     /// `[row, col]` of the board cell under the top-left corner of the piece's bounding box.
     pub at: [i64; 2],
+    /// How moves are scored: `classic` (default, 10 per cleared cell) or `combo`.
     #[serde(default)]
     pub scoring: Scoring,
     /// The move before this one cleared something (the `combo` streak bonus); default false.
@@ -119,10 +125,15 @@ pub struct PlaceInput {
 /// The outcome of `place`. An illegal move scores 0, clears nothing, and leaves the board.
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 pub struct PlaceVerdict {
+    /// The piece fits there: on the board and only on empty cells.
     pub legal: bool,
+    /// Why the move is illegal (`out_of_bounds` or `overlap`); null when legal.
     pub reason: Option<IllegalReason>,
+    /// Points the move scores under `scoring`; 0 when illegal.
     pub points: u64,
+    /// The rows, columns and boxes the move completes, removed at once.
     pub cleared: Cleared,
+    /// The board after the move and its clear (unchanged when illegal).
     pub board: Vec<String>,
 }
 
@@ -189,6 +200,7 @@ pub struct FitsInput {
 /// One piece's room on the board.
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 pub struct PieceFit {
+    /// The piece can be placed somewhere on the board.
     pub fits: bool,
     /// Number of `at` positions where the piece can be placed.
     pub positions: u32,
@@ -196,6 +208,7 @@ pub struct PieceFit {
 
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 pub struct FitsVerdict {
+    /// One entry per input piece, in order.
     pub pieces: Vec<PieceFit>,
     /// True iff no piece fits anywhere.
     pub game_over: bool,
@@ -252,7 +265,9 @@ pub fn fits(input: FitsInput) -> Result<FitsVerdict, InputError> {
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct MoveInput {
+    /// The piece as text rows, e.g. `["##", "#."]`.
     pub piece: Vec<String>,
+    /// `[row, col]` of the board cell under the top-left corner of the piece's bounding box.
     pub at: [i64; 2],
 }
 
@@ -263,7 +278,9 @@ pub struct PlayInput {
     /// The starting board; empty when omitted.
     #[serde(default)]
     pub board: Option<Vec<String>>,
+    /// The record: the moves in playing order.
     pub moves: Vec<MoveInput>,
+    /// How moves are scored: `classic` (default, 10 per cleared cell) or `combo`.
     #[serde(default)]
     pub scoring: Scoring,
     /// Side of the board (1..=11), default 9.
@@ -277,7 +294,9 @@ pub struct PlayInput {
 /// One legal move of the record.
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 pub struct MoveVerdict {
+    /// Points the move scored.
     pub points: u64,
+    /// What the move cleared.
     pub cleared: Cleared,
 }
 
@@ -285,10 +304,15 @@ pub struct MoveVerdict {
 /// and `board` are the state before it, `error_at` is `k` and `reason` says why.
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 pub struct PlayVerdict {
+    /// One entry per legal move played, in order.
     pub moves: Vec<MoveVerdict>,
+    /// Total points of the moves played.
     pub score: u64,
+    /// The board after the last legal move.
     pub board: Vec<String>,
+    /// Index (0-based) of the first illegal move in `moves`; null when all are legal.
     pub error_at: Option<usize>,
+    /// Why that move is illegal; null when all are legal.
     pub reason: Option<IllegalReason>,
 }
 
@@ -364,6 +388,7 @@ pub struct BestInput {
     pub board: Vec<String>,
     /// One to three pieces.
     pub tray: Vec<Vec<String>>,
+    /// How moves are scored: `classic` (default, 10 per cleared cell) or `combo`.
     #[serde(default)]
     pub scoring: Scoring,
     /// The move before the tray cleared something (the `combo` streak bonus); default false.
@@ -382,8 +407,11 @@ pub struct BestInput {
 pub struct BestMove {
     /// Index of the piece in `tray`.
     pub piece: usize,
+    /// `[row, col]` of the board cell under the top-left corner of the piece's bounding box.
     pub at: [usize; 2],
+    /// Points this move scores.
     pub points: u64,
+    /// What this move clears.
     pub cleared: Cleared,
 }
 
@@ -391,7 +419,9 @@ pub struct BestMove {
 /// longest sequence that can still be played (the game ends after it).
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 pub struct BestVerdict {
+    /// No order of the tray places all its pieces: the game ends after `moves`.
     pub game_over: bool,
+    /// The plan: one placement per piece, in playing order.
     pub moves: Vec<BestMove>,
     /// Points of the moves together.
     pub points: u64,
@@ -471,6 +501,7 @@ pub struct SelfplayInput {
     /// A game that places this many trays stops and counts as reaching the cap; default 1000.
     #[serde(default = "default_max_trays")]
     pub max_trays: u64,
+    /// How moves are scored: `classic` (default, 10 per cleared cell) or `combo`.
     #[serde(default)]
     pub scoring: Scoring,
     /// Side of the board (1..=11), default 9.
@@ -492,8 +523,11 @@ pub struct GameResult {
     pub seed: u64,
     /// Trays placed whole.
     pub trays: u64,
+    /// Points scored.
     pub score: u64,
+    /// Pieces placed.
     pub pieces: u64,
+    /// Why the game stopped: `game_over`, `cap` or `timeout`.
     pub ending: Ending,
 }
 
@@ -502,23 +536,32 @@ pub struct GameResult {
 /// as far as it got). Means are over the games played (0 when there are none).
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 pub struct SelfplayVerdict {
+    /// Games played (see above).
     pub games: usize,
+    /// Mean number of trays placed whole per game.
     pub mean_trays: f64,
+    /// Mean score per game.
     pub mean_score: f64,
     /// Games that placed `max_trays` trays.
     pub reached_cap: usize,
     /// `complete`, or `timeout` when the time limit stopped some game.
     pub status: SelfplayStatus,
+    /// The run's seed, as given (or 0).
     pub seed: u64,
+    /// The cap on trays per game, as given (or 1000).
     pub max_trays: u64,
+    /// Fewest trays any game placed.
     pub min_trays: u64,
+    /// Every game, in order.
     pub results: Vec<GameResult>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum SelfplayStatus {
+    /// Every game ran to its end.
     Complete,
+    /// The time limit stopped the run: only the games played are reported.
     Timeout,
 }
 

@@ -97,7 +97,7 @@ impl Geometry {
                 format!("size {size} is not supported; it must be between 1 and {MAX_SIZE}"),
             ));
         }
-        if box_size != 0 && (box_size < 2 || box_size > size || size % box_size != 0) {
+        if box_size != 0 && (box_size < 2 || box_size > size || !size.is_multiple_of(box_size)) {
             return Err(InputError::new(
                 "/box",
                 format!(

@@ -88,6 +88,7 @@ pub struct Placement {
 /// The hole is the 4-connected group of 0 on the board that contains `at`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct EmptyHole {
+    /// The hole's number (holes are numbered by first cell in row-major order).
     pub hole: usize,
     /// The number of cells of the hole.
     pub size: usize,
@@ -98,6 +99,7 @@ pub struct EmptyHole {
 /// A piece that fills no hole: the 4-connected group of 1 on the table that contains `at`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct UnusedPiece {
+    /// The piece's number (pieces are numbered by first cell in row-major order).
     pub piece: usize,
     /// The number of cells of the piece.
     pub size: usize,

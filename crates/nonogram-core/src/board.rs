@@ -48,7 +48,9 @@ pub struct CluesInput {
 /// empty line).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct CluesVerdict {
+    /// Row clue lists, top row first.
     pub rows: Vec<Vec<u32>>,
+    /// Column clue lists, left column first.
     pub cols: Vec<Vec<u32>>,
 }
 
@@ -139,17 +141,17 @@ pub fn clues(input: CluesInput) -> Result<CluesVerdict, InputError> {
     for (r, text) in input.grid.iter().enumerate() {
         let path = format!("/grid/{r}");
         let row = parse_picture_line(text).map_err(|e| line_error(e, &path, ""))?;
-        if let Some(first) = picture.first() {
-            if row.len() != first.len() {
-                return Err(InputError::new(
-                    path,
-                    format!(
-                        "grid row {r} has {} but row 0 has {}",
-                        puzzles_common::count(row.len(), "cell"),
-                        first.len()
-                    ),
-                ));
-            }
+        if let Some(first) = picture.first()
+            && row.len() != first.len()
+        {
+            return Err(InputError::new(
+                path,
+                format!(
+                    "grid row {r} has {} but row 0 has {}",
+                    puzzles_common::count(row.len(), "cell"),
+                    first.len()
+                ),
+            ));
         }
         picture.push(row);
     }

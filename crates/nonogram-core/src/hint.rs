@@ -18,7 +18,9 @@ use serde::{Deserialize, Serialize};
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct HintInput {
+    /// Row clue lists, top row first.
     pub rows: Vec<Vec<u32>>,
+    /// Column clue lists, left column first.
     pub cols: Vec<Vec<u32>>,
     /// The player's board: `#` filled, `x`/`X` crossed out, `.` untouched.
     pub grid: Vec<String>,
@@ -43,16 +45,20 @@ pub enum HintStatus {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum LineKind {
+    /// A row, numbered from the top.
     Row,
+    /// A column, numbered from the left.
     Col,
 }
 
 /// The line behind a hint or a contradiction.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct HintLine {
+    /// `row` or `col`.
     pub kind: LineKind,
     /// Zero-based row or column number.
     pub index: usize,
+    /// The line's clues.
     pub clues: Vec<u32>,
     /// The line as the player has it (`#`, `x`, `.`), left to right or top to bottom.
     pub before: String,
@@ -64,6 +70,7 @@ pub struct HintLine {
 /// `hint` verdict.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct HintVerdict {
+    /// `hint`, `solved`, `contradiction` or `stuck`.
     pub status: HintStatus,
     /// `[row, col]` of the hinted cell (null unless `status` is `hint`).
     pub cell: Option<[usize; 2]>,

@@ -121,12 +121,14 @@ pub struct SolveStats {
 /// `solve` verdict. Pictures are one string per row, top first, `#` filled and `.` empty.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct SolveVerdict {
+    /// `unique`, `multiple`, `none`, or `timeout` when the limit ran out first.
     pub status: SolveStatus,
     /// The solution when `status` is `unique`, otherwise null.
     pub solution: Option<Vec<String>>,
     /// The solutions found: two different ones for `multiple` (the proof), the one for
     /// `unique`, none for `none`, and whatever was found before a `timeout`.
     pub solutions: Vec<Vec<String>>,
+    /// How the solver got there (effort and time).
     pub stats: SolveStats,
 }
 

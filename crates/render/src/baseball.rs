@@ -4,7 +4,7 @@
 
 use baseball_core::{InputError, SolveInput, remaining_after_each, solve};
 
-use crate::doc::{ALERT, Doc, GRID, INK, MARGIN, caption_height, caption_width};
+use crate::doc::{ALERT, Doc, INK, MARGIN, MUTED, caption_height, caption_width};
 
 const ROW: f64 = 26.0;
 const STRIKE: &str = "#16a34a";
@@ -92,7 +92,7 @@ pub fn baseball(input: SolveInput) -> Result<String, InputError> {
         text_at(&mut doc, col, 0, name, &bold);
     }
     let total = remaining[0];
-    text_at(&mut doc, 1, 1, "start", &[("fill", GRID)]);
+    text_at(&mut doc, 1, 1, "start", &[("fill", MUTED)]);
     for (k, entry) in input.history.iter().enumerate() {
         let row = k + 2;
         text_at(&mut doc, 0, row, &(k + 1).to_string(), &[]);

@@ -1,5 +1,7 @@
 //! Blockdoku pictures: the board with its box lines, a piece placed on it (blue when the move
-//! is legal, red where it is not), and the cells the move clears highlighted.
+//! is legal, red where it is not, the cells it overlaps crossed), and the cells the move
+//! clears framed in yellow (a frame, not a wash: a wash over grey reads olive and hides the
+//! piece).
 
 use blockdoku_core::geometry::{DEFAULT_SIZE, Geometry};
 use blockdoku_core::{
@@ -8,7 +10,7 @@ use blockdoku_core::{
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::doc::{ALERT, Doc, GRID, INK, MARGIN, caption_height, caption_width};
+use crate::doc::{ALERT, Doc, GRID, INK, MARGIN, caption_height, wrap};
 
 /// Input of `blockdoku render`: `blockdoku place`'s input, where the move (`piece` and `at`)
 /// may be left out to draw a board and the units full on it (as `blockdoku clear` sees it).
@@ -45,9 +47,11 @@ const CELL: f64 = 36.0;
 const EMPTY: &str = "#f8fafc";
 const OCCUPIED: &str = "#475569";
 const PLACED: &str = "#2563eb";
-/// The highlight of cleared cells.
+/// The frame of cleared cells: yellow, with a dark amber edge so it shows on light cells.
 const CLEARED: &str = "#facc15";
 const CLEARED_EDGE: &str = "#a16207";
+/// The cross on a piece cell that lands on an occupied cell.
+const OVERLAP: &str = "#ffffff";
 
 /// Draws a blockdoku board, and a move on it when the input has one, as one SVG document.
 pub fn blockdoku(input: BlockdokuInput) -> Result<String, InputError> {
@@ -66,7 +70,7 @@ pub fn blockdoku(input: BlockdokuInput) -> Result<String, InputError> {
                 "no full row, column or box".to_string()
             } else {
                 format!(
-                    "full, cleared at once (yellow): {}; {} cells",
+                    "full, cleared at once (framed yellow): {}; {} cells",
                     units(&cleared),
                     cleared.cells
                 )
@@ -87,10 +91,14 @@ pub fn blockdoku(input: BlockdokuInput) -> Result<String, InputError> {
             let (caption, fill, clears) = match &out.result {
                 Err(reason) => (
                     format!(
-                        "piece at [{}, {}]: illegal ({}), drawn red",
+                        "piece at [{}, {}]: illegal ({}), drawn red{}",
                         at[0],
                         at[1],
-                        reason.name()
+                        reason.name(),
+                        match outside(&out.piece, at, n) {
+                            0 => String::new(),
+                            k => format!(", {k} of its cells off the board"),
+                        }
                     ),
                     ALERT,
                     0,
@@ -104,7 +112,7 @@ pub fn blockdoku(input: BlockdokuInput) -> Result<String, InputError> {
                         )
                     } else {
                         format!(
-                            "piece at [{}, {}] (blue): legal, {} points, clears {} (yellow), {} cells",
+                            "piece at [{}, {}] (blue): legal, {} points, clears {} (framed yellow), {} cells",
                             at[0],
                             at[1],
                             moved.points,
@@ -120,7 +128,9 @@ pub fn blockdoku(input: BlockdokuInput) -> Result<String, InputError> {
             let inside = |v: i64| usize::try_from(v).ok().filter(|&v| v < n);
             for &(r, c) in out.piece.cells() {
                 if let (Some(r), Some(c)) = (inside(at[0] + r as i64), inside(at[1] + c as i64)) {
-                    cells[r * n + c].fill = fill;
+                    let cell = &mut cells[r * n + c];
+                    cell.overlap = cell.fill == OCCUPIED;
+                    cell.fill = fill;
                 }
             }
             Ok(draw(&out.geometry, &cells, &[caption]))
@@ -128,6 +138,16 @@ pub fn blockdoku(input: BlockdokuInput) -> Result<String, InputError> {
         (Some(_), None) => Err(InputError::new("", "`piece` needs `at` beside it")),
         (None, Some(_)) => Err(InputError::new("", "`at` needs `piece` beside it")),
     }
+}
+
+/// How many cells of `piece` at `at` lie off an `n` x `n` board.
+fn outside(piece: &blockdoku_core::piece::Piece, at: [i64; 2], n: usize) -> usize {
+    let on = |v: i64| usize::try_from(v).is_ok_and(|v| v < n);
+    piece
+        .cells()
+        .iter()
+        .filter(|&&(r, c)| !(on(at[0] + r as i64) && on(at[1] + c as i64)))
+        .count()
 }
 
 /// The board before the move, with the cells of `cleared` marked.
@@ -139,6 +159,7 @@ fn paint(geo: &Geometry, board: u128, cleared: u128) -> Vec<Paint> {
             Paint {
                 fill: if board & bit != 0 { OCCUPIED } else { EMPTY },
                 cleared: cleared & bit != 0,
+                overlap: false,
             }
         })
         .collect()
@@ -149,6 +170,8 @@ fn paint(geo: &Geometry, board: u128, cleared: u128) -> Vec<Paint> {
 struct Paint {
     fill: &'static str,
     cleared: bool,
+    /// A piece cell on an occupied cell (an illegal move).
+    overlap: bool,
 }
 
 /// `rows 1, 8; column 4; box 0`.
@@ -171,7 +194,10 @@ fn units(cleared: &Cleared) -> String {
 fn draw(geo: &Geometry, cells: &[Paint], caption: &[String]) -> String {
     let n = geo.size();
     let side = n as f64 * CELL;
-    let width = (side + 2.0 * MARGIN).max(caption_width(caption));
+    // The caption wraps to the board's width: a long line must not widen the page.
+    let width = side + 2.0 * MARGIN;
+    let caption = wrap(caption, width);
+    let caption = &caption[..];
     let height = side + 2.0 * MARGIN + caption_height(caption.len());
     let mut doc = Doc::new(width, height, "blockdoku board");
     let (x0, y0) = (MARGIN, MARGIN);
@@ -179,17 +205,42 @@ fn draw(geo: &Geometry, cells: &[Paint], caption: &[String]) -> String {
     for (k, paint) in cells.iter().enumerate() {
         let (x, y) = (x0 + (k % n) as f64 * CELL, y0 + (k / n) as f64 * CELL);
         doc.rect(x, y, CELL, CELL, &[("fill", paint.fill)]);
-        if paint.cleared {
-            let attrs = [
-                ("fill", CLEARED),
-                ("fill-opacity", "0.4"),
-                ("stroke", CLEARED_EDGE),
-                ("stroke-width", "3"),
-            ];
-            doc.rect(x + 3.0, y + 3.0, CELL - 6.0, CELL - 6.0, &attrs);
-        }
     }
     doc.close();
+    // Marks go over the cells: a frame on each cleared cell, a cross on each overlap.
+    if cells.iter().any(|p| p.cleared) {
+        doc.open("g", &[("class", "cleared"), ("fill", "none")]);
+    }
+    for (k, _) in cells.iter().enumerate().filter(|(_, p)| p.cleared) {
+        let (x, y) = (x0 + (k % n) as f64 * CELL, y0 + (k / n) as f64 * CELL);
+        let edge = [("stroke", CLEARED_EDGE), ("stroke-width", "1.5")];
+        doc.rect(x + 2.5, y + 2.5, CELL - 5.0, CELL - 5.0, &edge);
+        let frame = [("stroke", CLEARED), ("stroke-width", "3.5")];
+        doc.rect(x + 5.5, y + 5.5, CELL - 11.0, CELL - 11.0, &frame);
+    }
+    if cells.iter().any(|p| p.cleared) {
+        doc.close();
+    }
+    let overlaps = cells.iter().any(|p| p.overlap);
+    if overlaps {
+        doc.open(
+            "g",
+            &[
+                ("class", "overlap"),
+                ("stroke", OVERLAP),
+                ("stroke-width", "3"),
+            ],
+        );
+    }
+    for (k, _) in cells.iter().enumerate().filter(|(_, p)| p.overlap) {
+        let (x, y) = (x0 + (k % n) as f64 * CELL, y0 + (k / n) as f64 * CELL);
+        let (a, b) = (9.0, CELL - 9.0);
+        doc.line((x + a, y + a), (x + b, y + b), &[]);
+        doc.line((x + b, y + a), (x + a, y + b), &[]);
+    }
+    if overlaps {
+        doc.close();
+    }
     doc.open("g", &[("class", "lines"), ("stroke", GRID)]);
     let b = geo.box_size();
     for k in 0..=n {

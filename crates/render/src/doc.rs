@@ -172,6 +172,27 @@ pub fn caption_width(lines: &[String]) -> f64 {
     longest as f64 * 7.0 + 2.0 * MARGIN
 }
 
+/// `lines` broken at spaces so that none is wider than a page of `width` (the estimate of
+/// [`caption_width`]); a word longer than that stays whole.
+pub fn wrap(lines: &[String], width: f64) -> Vec<String> {
+    let most = (((width - 2.0 * MARGIN) / 7.0).floor() as usize).max(20);
+    let mut out = Vec::new();
+    for line in lines {
+        let mut current = String::new();
+        for word in line.split(' ') {
+            if !current.is_empty() && current.chars().count() + 1 + word.chars().count() > most {
+                out.push(std::mem::take(&mut current));
+            }
+            if !current.is_empty() {
+                current.push(' ');
+            }
+            current.push_str(word);
+        }
+        out.push(current);
+    }
+    out
+}
+
 /// Space around a picture.
 pub const MARGIN: f64 = 12.0;
 
@@ -179,10 +200,34 @@ pub const MARGIN: f64 = 12.0;
 pub const INK: &str = "#1f2937";
 /// A filled cell or a black stone.
 pub const DARK: &str = "#1f2937";
-/// Thin grid lines.
+/// Thin grid lines (not for text: 2.5:1 on white).
 pub const GRID: &str = "#9ca3af";
+/// Secondary text, grey but readable (7.6:1 on white).
+pub const MUTED: &str = "#4b5563";
 /// Marks of faults: broken lines, illegal cells.
 pub const ALERT: &str = "#dc2626";
+
+/// Black or white, whichever reads better on `background` (`#rrggbb`): one of the two is
+/// always at least 4.58:1 against any colour.
+pub fn ink_on(background: &str) -> &'static str {
+    let channel = |k: usize| {
+        let v = f64::from(u8::from_str_radix(&background[1 + 2 * k..3 + 2 * k], 16).unwrap_or(0))
+            / 255.0;
+        if v <= 0.040_45 {
+            v / 12.92
+        } else {
+            ((v + 0.055) / 1.055).powf(2.4)
+        }
+    };
+    // WCAG relative luminance; black wins when its contrast (L + 0.05) / 0.05 beats white's
+    // 1.05 / (L + 0.05).
+    let luminance = 0.2126 * channel(0) + 0.7152 * channel(1) + 0.0722 * channel(2);
+    if (luminance + 0.05).powi(2) > 0.05 * 1.05 {
+        "#000000"
+    } else {
+        "#ffffff"
+    }
+}
 
 /// `1 hole`, `2 holes`.
 pub fn count(n: usize, word: &str) -> String {
@@ -203,7 +248,7 @@ pub fn num(x: f64) -> String {
 /// neighbours in numbering differ clearly, as `#rrggbb`.
 pub fn palette(k: usize) -> String {
     let hue = (k as f64 * 137.507_764) % 360.0;
-    let (s, l) = (0.62, if k % 2 == 0 { 0.58 } else { 0.48 });
+    let (s, l) = (0.62, if k.is_multiple_of(2) { 0.58 } else { 0.48 });
     let c = (1.0 - (2.0 * l - 1.0_f64).abs()) * s;
     let h = hue / 60.0;
     let x = c * (1.0 - (h % 2.0 - 1.0).abs());

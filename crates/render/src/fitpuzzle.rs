@@ -5,7 +5,7 @@
 use fitpuzzle_core::board::Grid;
 use fitpuzzle_core::{InputError, SolveInput, Solved, solve_with_regions};
 
-use crate::doc::{Doc, GRID, INK, MARGIN, caption_height, caption_width, count, palette};
+use crate::doc::{Doc, GRID, INK, MARGIN, caption_height, caption_width, count, ink_on, palette};
 use crate::too_large;
 
 /// The board's own cells (not holes), an empty table cell, and an unused piece.
@@ -164,10 +164,24 @@ fn grid(
     }
     doc.close();
     if cell >= 12.0 {
-        doc.open("g", &[("fill", "#ffffff"), ("font-weight", "bold")]);
+        // Each number in black or white, whichever reads better on its cell's colour (white
+        // on the light grey of an unused piece was 1.5:1).
+        doc.open("g", &[("font-weight", "bold")]);
         for &([r, c], n) in labels {
             let (cx, cy) = (x + (c as f64 + 0.5) * cell, y + (r as f64 + 0.5) * cell);
-            doc.text(cx, cy + cell * 0.18, cell * 0.5, &n.to_string(), &[]);
+            let fill = &fills[r as usize * width + c as usize];
+            let ink = if fill.starts_with('#') {
+                ink_on(fill)
+            } else {
+                INK
+            };
+            doc.text(
+                cx,
+                cy + cell * 0.18,
+                cell * 0.5,
+                &n.to_string(),
+                &[("fill", ink)],
+            );
         }
         doc.close();
     }

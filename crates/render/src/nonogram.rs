@@ -9,13 +9,14 @@
 
 use nonogram_core::board::{CheckInput, CheckVerdict, CluesInput, check, clues};
 use nonogram_core::feedback::Mode;
+use nonogram_core::hint::{HintInput, HintStatus, LineKind, hint};
 use nonogram_core::line::{Cell, parse_line};
 use nonogram_core::solver::{SolveInput, SolveStatus, solve};
 use nonogram_core::{InputError, LineVerdict};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::doc::{ALERT, DARK, Doc, GRID, INK, MARGIN, caption_height, caption_width, count};
+use crate::doc::{ALERT, DARK, Doc, GRID, INK, MARGIN, caption_height, caption_width, count, wrap};
 use crate::too_large;
 
 /// Input of `nonogram render`: `nonogram solve`'s input (also from `.non` and webpbn XML
@@ -58,8 +59,9 @@ const CLUE: f64 = 14.0;
 const CLUE_SIZE: f64 = 11.0;
 /// Space between two pictures side by side.
 const GAP: f64 = 32.0;
-/// Clue colours: still to do, matched (done), on a broken line.
-const CLUE_DONE: &str = "#9ca3af";
+/// Clue colours: still to do, matched (done), on a broken line. Done is grey yet readable
+/// (4.8:1 on white; the lighter grey of old was 2.5:1).
+const CLUE_DONE: &str = "#6b7280";
 
 /// Draws a nonogram input as one SVG document.
 pub fn nonogram(input: NonogramInput) -> Result<String, InputError> {
@@ -137,7 +139,7 @@ fn solved(
                 ),
             )
         }
-        SolveStatus::None => (vec![empty()], "no picture fits these clues".to_string()),
+        SolveStatus::None => return Ok(impossible(&rows, &cols)),
         SolveStatus::Timeout => (
             vec![verdict.solutions.first().cloned().unwrap_or_else(empty)],
             format!(
@@ -163,6 +165,68 @@ fn solved(
         })
         .collect();
     Ok(draw(&boards, &[caption], "nonogram solution"))
+}
+
+/// The picture of clues that no picture fits: what line logic deduces from them, step by step
+/// as `nonogram hint` gives it, up to the row or column that then fits no arrangement of its
+/// clues (outlined red). When line logic stalls first, no single line shows the
+/// contradiction (the solver needed search), and the caption says so.
+fn impossible(rows: &[Vec<u32>], cols: &[Vec<u32>]) -> String {
+    let mut grid = vec![".".repeat(cols.len()); rows.len()];
+    let no_fault = |clues: &[Vec<u32>]| -> Vec<LineVerdict> {
+        clues
+            .iter()
+            .map(|c| LineVerdict {
+                matched: vec![false; c.len().max(1)],
+                solved: false,
+                contradiction: false,
+            })
+            .collect()
+    };
+    let (mut row_faults, mut col_faults) = (no_fault(rows), no_fault(cols));
+    // Each step fills at least one cell, so the loop ends.
+    let caption = loop {
+        let step = hint(HintInput {
+            rows: rows.to_vec(),
+            cols: cols.to_vec(),
+            grid: grid.clone(),
+        });
+        let Ok(step) = step else {
+            break "no picture fits these clues".to_string();
+        };
+        match (step.status, step.line) {
+            (HintStatus::Hint, Some(line)) => {
+                for (i, cell) in line.after.chars().enumerate() {
+                    let (r, c) = match line.kind {
+                        LineKind::Row => (line.index, i),
+                        LineKind::Col => (i, line.index),
+                    };
+                    grid[r].replace_range(c..c + 1, &cell.to_string());
+                }
+            }
+            (HintStatus::Contradiction, Some(line)) => {
+                let (faults, word) = match line.kind {
+                    LineKind::Row => (&mut row_faults, "row"),
+                    LineKind::Col => (&mut col_faults, "column"),
+                };
+                faults[line.index].contradiction = true;
+                break format!(
+                    "no picture fits these clues: what line logic fills in, then {word} {} fits no arrangement of its clues (outlined red)",
+                    line.index
+                );
+            }
+            _ => {
+                break "no picture fits these clues; line logic stalls before any one line fails (the solver needed search), drawn: what it fills in".to_string();
+            }
+        }
+    };
+    let board = Board {
+        row_feedback: Some(&row_faults),
+        col_feedback: Some(&col_faults),
+        ..Board::new(rows, cols, parse_grid(&grid))
+    };
+    let caption = wrap(&[caption], board.size().0.max(320.0) + 2.0 * MARGIN);
+    draw(&[board], &caption, "nonogram without a solution")
 }
 
 /// Cells (row-major) where two pictures differ.
@@ -279,7 +343,7 @@ impl<'a> Board<'a> {
         doc.close();
         // Grid lines, every fifth bold, as on paper.
         let weight = |k: usize, last: usize| {
-            if k % 5 == 0 || k == last {
+            if k.is_multiple_of(5) || k == last {
                 "1.5"
             } else {
                 "0.6"

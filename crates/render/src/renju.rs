@@ -1,8 +1,16 @@
 //! Renju pictures: the 15x15 board with its coordinates, the stones (numbered in the order of
-//! a game record), and black's forbidden points marked by reason, with a legend.
+//! a game record), black's forbidden points marked by reason with a legend, and how the game
+//! ended: the winning row ringed, or black's forbidden move crossed out.
+//!
+//! Numbering: stones are numbered from 1 as players count moves; the JSON verdicts give
+//! 0-based indices into `moves` (`winner.move`, `decided_at`), so the caption names both:
+//! "move 9 (moves[8])".
 
 use renju_core::board::SIZE;
-use renju_core::{CheckInput, Color, Foul, InputError, Point, check_position};
+use renju_core::commands::DecisionReason;
+use renju_core::{
+    CheckInput, Color, Foul, InputError, Point, Stone, ValidateInput, check_position, validate,
+};
 
 use crate::doc::{ALERT, DARK, Doc, INK, MARGIN, caption_height, caption_width, count};
 use crate::renju_mate::MateOverlay;
@@ -13,14 +21,40 @@ const EDGE: f64 = 36.0;
 const WOOD: &str = "#e3b96b";
 const LIGHT: &str = "#fafafa";
 const LEGEND_WIDTH: f64 = 190.0;
+/// The number of the last move: red, light on a black stone and dark on a white one, so it
+/// reads on both (the one red of old was 3:1 on black).
+const LAST_ON_BLACK: &str = "#fca5a5";
+const LAST_ON_WHITE: &str = "#b91c1c";
+/// Rings around the stones of the winning row.
+const FIVE: &str = "#16a34a";
 
-/// How each reason is marked: colour, the label on the point, and the legend's words.
+/// How each reason is marked: colour, the label on the point, and the legend's words. The
+/// three colours are far apart in hue (blue, red, green), and each is dark enough for its
+/// label on the light ring (at least 4.5:1).
 fn mark(reason: Foul) -> (&'static str, &'static str, &'static str) {
     match reason {
-        Foul::DoubleThree => ("#c2410c", "3-3", "double-three"),
-        Foul::DoubleFour => (ALERT, "4-4", "double-four"),
-        Foul::Overline => ("#7c3aed", "6+", "overline"),
+        Foul::DoubleThree => ("#1d4ed8", "3-3", "double-three"),
+        Foul::DoubleFour => ("#b91c1c", "4-4", "double-four"),
+        Foul::Overline => ("#15803d", "6+", "overline"),
     }
+}
+
+/// How the game on the board ended, in engine terms, for the picture.
+enum Ending {
+    /// Nobody has won yet.
+    Open,
+    /// A winning row: its stones.
+    Row {
+        color: Color,
+        stones: Vec<Point>,
+        index: Option<usize>,
+    },
+    /// Black's move at `index` of the record was forbidden: white wins.
+    Foul {
+        at: Point,
+        index: usize,
+        reason: Foul,
+    },
 }
 
 /// Draws a `renju check` input (a record or a board) and black's forbidden points as one SVG
@@ -35,13 +69,31 @@ pub(crate) fn drawn(input: CheckInput, mate: Option<&MateOverlay>) -> Result<Str
     // same work its `check` verdict is spelled from.
     let position = check_position(&input)?;
     let forbidden = &position.forbidden;
+    let ending = ending(&input, &position.stones, position.winner.as_ref());
 
-    let mut caption = vec![match &position.winner {
-        Some(w) => match w.move_index {
-            Some(k) => format!("{} won with move {}", w.color.name(), k + 1),
-            None => format!("{} has won", w.color.name()),
-        },
-        None => format!("{} to move", position.to_move.name()),
+    let mut caption = vec![match &ending {
+        Ending::Open => format!("{} to move", position.to_move.name()),
+        Ending::Row {
+            color,
+            index,
+            stones,
+        } => {
+            let won = match index {
+                Some(k) => format!("{} won with move {} (moves[{k}])", color.name(), k + 1),
+                None => format!("{} has won", color.name()),
+            };
+            if stones.is_empty() {
+                won
+            } else {
+                format!("{won}: {} in a row, ringed green", stones.len())
+            }
+        }
+        Ending::Foul { at, index, reason } => format!(
+            "white won: black's move {} (moves[{index}], {}) is forbidden ({}), crossed out",
+            index + 1,
+            renju_core::to_notation(*at),
+            reason.name()
+        ),
     }];
     caption.push(format!(
         "{} for black",
@@ -49,7 +101,20 @@ pub(crate) fn drawn(input: CheckInput, mate: Option<&MateOverlay>) -> Result<Str
     ));
     caption.extend(mate.iter().flat_map(|m| m.caption.iter().cloned()));
     let board_side = 2.0 * EDGE + (SIZE - 1) as f64 * STEP;
-    let width = (2.0 * MARGIN + board_side + LEGEND_WIDTH).max(caption_width(&caption));
+    // The legend lists the reasons that occur; no forbidden point, no legend.
+    let mut reasons: Vec<Foul> = forbidden.iter().map(|&(_, r)| r).collect();
+    reasons.sort_by_key(|r| {
+        [Foul::DoubleThree, Foul::DoubleFour, Foul::Overline]
+            .iter()
+            .position(|x| x == r)
+    });
+    reasons.dedup();
+    let legend = if reasons.is_empty() {
+        0.0
+    } else {
+        LEGEND_WIDTH
+    };
+    let width = (2.0 * MARGIN + board_side + legend).max(caption_width(&caption));
     let height = 2.0 * MARGIN + board_side + caption_height(caption.len());
     let mut doc = Doc::new(width, height, "renju board");
     let (x0, y0) = (MARGIN + EDGE, MARGIN + EDGE);
@@ -66,21 +131,56 @@ pub(crate) fn drawn(input: CheckInput, mate: Option<&MateOverlay>) -> Result<Str
     doc.open("g", &[("class", "stones")]);
     for stone in &position.stones {
         let (x, y) = at(stone.at);
-        let (fill, ink) = match stone.color {
-            Color::Black => (DARK, LIGHT),
-            Color::White => (LIGHT, DARK),
+        let (fill, ink, last_ink) = match stone.color {
+            Color::Black => (DARK, LIGHT, LAST_ON_BLACK),
+            Color::White => (LIGHT, DARK, LAST_ON_WHITE),
         };
         doc.circle(x, y, STEP * 0.46, &[("fill", fill), ("stroke", DARK)]);
         if let Some(n) = stone.number {
             let text = n.to_string();
             let size = if text.len() > 2 { 10.0 } else { 12.0 };
-            let ink = if Some(n) == last { ALERT } else { ink };
+            let ink = if Some(n) == last { last_ink } else { ink };
             doc.text(x, y + size * 0.35, size, &text, &[("fill", ink)]);
         }
     }
     doc.close();
     if let Some(mate) = mate {
         mate.draw(&mut doc, &at, STEP * 0.46);
+    }
+
+    match &ending {
+        Ending::Row { stones, .. } => {
+            doc.open(
+                "g",
+                &[
+                    ("class", "five"),
+                    ("fill", "none"),
+                    ("stroke", FIVE),
+                    ("stroke-width", "3"),
+                ],
+            );
+            for &p in stones {
+                let (x, y) = at(p);
+                doc.circle(x, y, STEP * 0.5, &[]);
+            }
+            doc.close();
+        }
+        Ending::Foul { at: p, .. } => {
+            let (x, y) = at(*p);
+            let d = STEP * 0.42;
+            doc.open(
+                "g",
+                &[
+                    ("class", "foul"),
+                    ("stroke", ALERT),
+                    ("stroke-width", "3.5"),
+                ],
+            );
+            doc.line((x - d, y - d), (x + d, y + d), &[]);
+            doc.line((x - d, y + d), (x + d, y - d), &[]);
+            doc.close();
+        }
+        Ending::Open => {}
     }
 
     doc.open("g", &[("class", "forbidden"), ("font-weight", "bold")]);
@@ -91,26 +191,116 @@ pub(crate) fn drawn(input: CheckInput, mate: Option<&MateOverlay>) -> Result<Str
     }
     doc.close();
 
-    let (lx, ly) = (MARGIN + board_side + 16.0, MARGIN + EDGE);
-    doc.text(
-        lx,
-        ly,
-        13.0,
-        "black's forbidden points",
-        &[("fill", INK), ("text-anchor", "start")],
-    );
-    for (k, reason) in [Foul::DoubleThree, Foul::DoubleFour, Foul::Overline]
-        .into_iter()
-        .enumerate()
-    {
-        let (colour, label, words) = mark(reason);
-        let y = ly + 24.0 + k as f64 * 28.0;
-        forbidden_mark(&mut doc, (lx + 12.0, y), colour, label);
-        let attrs = [("fill", INK), ("text-anchor", "start")];
-        doc.text(lx + 30.0, y + 4.5, 13.0, words, &attrs);
+    if !reasons.is_empty() {
+        let (lx, ly) = (MARGIN + board_side + 16.0, MARGIN + EDGE);
+        doc.open("g", &[("class", "legend")]);
+        doc.text(
+            lx,
+            ly,
+            13.0,
+            "black's forbidden points",
+            &[("fill", INK), ("text-anchor", "start")],
+        );
+        for (k, &reason) in reasons.iter().enumerate() {
+            let (colour, label, words) = mark(reason);
+            let y = ly + 24.0 + k as f64 * 28.0;
+            forbidden_mark(&mut doc, (lx + 12.0, y), colour, label);
+            let attrs = [("fill", INK), ("text-anchor", "start")];
+            doc.text(lx + 30.0, y + 4.5, 13.0, words, &attrs);
+        }
+        doc.close();
     }
     doc.caption(MARGIN, MARGIN + board_side + 22.0, &caption);
     Ok(doc.finish())
+}
+
+/// How the game ended: a winning row (found on the stones), or black's foul (the record's
+/// decisive move, named by the engine's `validate`).
+fn ending(
+    input: &CheckInput,
+    stones: &[Stone],
+    winner: Option<&renju_core::commands::Winner>,
+) -> Ending {
+    let Some(winner) = winner else {
+        return Ending::Open;
+    };
+    let decisive = winner
+        .move_index
+        .and_then(|k| stones.iter().find(|s| s.number == Some(k + 1)));
+    if let (Some(stone), Some(moves)) = (decisive, &input.moves)
+        && stone.color != winner.color
+    {
+        // The same record `check` accepted; should `validate` refuse it, the picture falls
+        // back to drawing no foul rather than failing.
+        let verdict = validate(ValidateInput {
+            moves: moves.clone(),
+            rule: input.rule,
+        });
+        let reason = match verdict.ok().and_then(|v| v.reason) {
+            Some(DecisionReason::FoulOverline) => Some(Foul::Overline),
+            Some(DecisionReason::FoulDoubleFour) => Some(Foul::DoubleFour),
+            Some(DecisionReason::FoulDoubleThree) => Some(Foul::DoubleThree),
+            _ => None,
+        };
+        if let (Some(reason), Some(index)) = (reason, winner.move_index) {
+            return Ending::Foul {
+                at: stone.at,
+                index,
+                reason,
+            };
+        }
+    }
+    Ending::Row {
+        color: winner.color,
+        stones: winning_row(stones, winner.color, decisive.map(|s| s.at)),
+        index: winner.move_index,
+    }
+}
+
+/// The stones of the longest row of `color` through `through` (the decisive stone), or
+/// anywhere on the board when there is none: five or more in a line.
+fn winning_row(stones: &[Stone], color: Color, through: Option<Point>) -> Vec<Point> {
+    let mut own = [[false; SIZE]; SIZE];
+    for s in stones.iter().filter(|s| s.color == color) {
+        own[usize::from(s.at.x)][usize::from(s.at.y)] = true;
+    }
+    let occupied = |x: i32, y: i32| {
+        (0..SIZE as i32).contains(&x)
+            && (0..SIZE as i32).contains(&y)
+            && own[x as usize][y as usize]
+    };
+    let starts: Vec<Point> = match through {
+        Some(p) => vec![p],
+        None => stones
+            .iter()
+            .filter(|s| s.color == color)
+            .map(|s| s.at)
+            .collect(),
+    };
+    let mut best: Vec<Point> = Vec::new();
+    for p in starts {
+        for (dx, dy) in [(1, 0), (0, 1), (1, 1), (1, -1)] {
+            let (px, py) = (i32::from(p.x), i32::from(p.y));
+            let mut back = 0;
+            while occupied(px - (back + 1) * dx, py - (back + 1) * dy) {
+                back += 1;
+            }
+            let mut row = Vec::new();
+            let mut k = -back;
+            while occupied(px + k * dx, py + k * dy) {
+                let (x, y) = (px + k * dx, py + k * dy);
+                row.push(Point {
+                    x: x as u8,
+                    y: y as u8,
+                });
+                k += 1;
+            }
+            if row.len() >= 5 && row.len() > best.len() {
+                best = row;
+            }
+        }
+    }
+    best
 }
 
 /// A forbidden point: a ring in the reason's colour with its label inside.

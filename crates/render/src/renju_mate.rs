@@ -35,6 +35,7 @@ pub struct RenjuRenderInput {
     /// Side to move for a board (default: read from the stone counts).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub to_move: Option<Color>,
+    /// The rules: `renju` (RIF, default), `gomoku` or `freestyle`.
     #[serde(default)]
     pub rule: Rule,
     /// Search the side to move's mate (as `renju mate`) and draw its shortest line.

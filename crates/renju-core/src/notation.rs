@@ -79,14 +79,15 @@ impl MoveSpec {
 fn parse_text(s: &str) -> Result<ParsedMove, String> {
     // Nearly every move of a record is a lower-case point of one or two digits: read it
     // directly, since records are read far more often than they are judged wrong.
-    if let [col @ b'a'..=b'z', digits @ ..] = s.as_bytes() {
-        if matches!(digits.len(), 1 | 2) && digits.iter().all(u8::is_ascii_digit) {
-            let row = digits
-                .iter()
-                .fold(0, |row, d| row * 10 + i64::from(d - b'0'));
-            let x = i64::from(col - b'a');
-            return Ok(Point::new(x, row - 1).map_or(ParsedMove::OffBoard, ParsedMove::At));
-        }
+    if let [col @ b'a'..=b'z', digits @ ..] = s.as_bytes()
+        && matches!(digits.len(), 1 | 2)
+        && digits.iter().all(u8::is_ascii_digit)
+    {
+        let row = digits
+            .iter()
+            .fold(0, |row, d| row * 10 + i64::from(d - b'0'));
+        let x = i64::from(col - b'a');
+        return Ok(Point::new(x, row - 1).map_or(ParsedMove::OffBoard, ParsedMove::At));
     }
     let t = s.trim();
     if t.eq_ignore_ascii_case("pass") {

@@ -61,8 +61,11 @@ impl Rule {
 )]
 #[serde(rename_all = "kebab-case")]
 pub enum Foul {
+    /// Six or more in a row.
     Overline,
+    /// Two fours at once.
     DoubleFour,
+    /// Two open threes at once.
     DoubleThree,
 }
 

@@ -73,6 +73,7 @@ pub struct MateInput {
     /// Side to move for a board (default: read from the stone counts); it is the attacker.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub to_move: Option<Color>,
+    /// The rules: `renju` (RIF, default), `gomoku` or `freestyle`.
     #[serde(default)]
     pub rule: Rule,
     /// `vcf` (default) or `vct`.
@@ -124,6 +125,8 @@ pub struct MateStats {
 /// Verdict of `renju mate`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct MateVerdict {
+    /// `win` (a winning line was found), `no_win` (proved: none within `max_depth`) or
+    /// `timeout` (the time limit ran out first).
     pub status: MateStatus,
     /// The side to move, who attacks.
     pub attacker: Color,
@@ -137,6 +140,7 @@ pub struct MateVerdict {
     /// With `all_first_moves`: every first move that wins within `max_depth`, by column then
     /// row (null otherwise, and on timeout).
     pub first_moves: Option<Vec<String>>,
+    /// How much the search did: positions searched and time taken.
     pub stats: MateStats,
 }
 

@@ -1,0 +1,61 @@
+//! `puzzles completions SHELL` and `puzzles man`: shell completion scripts and the man page,
+//! generated from the same clap definitions as the parser (registry commands included), so
+//! they cannot name a flag the program does not take.
+
+use std::io::{self, Write};
+use std::path::Path;
+
+use crate::args::{self, CompletionsArgs, ManArgs};
+use crate::error::{CaseError, ErrorDocument, ErrorKind, escape_controls};
+use crate::exit::ExitStatus;
+use crate::output::{is_broken_pipe, write_json};
+
+/// Prints the completion script of `args.shell` on stdout.
+pub fn completions(args: &CompletionsArgs) -> ExitStatus {
+    let mut script = Vec::new();
+    clap_complete::generate(args.shell, &mut args::command(), "puzzles", &mut script);
+    write_out(&script)
+}
+
+/// Prints the man page of `puzzles` (every command listed) on stdout, or with `--dir` writes
+/// one page per command there (`puzzles.1`, `puzzles-renju-check.1`, ...).
+pub fn man(args: &ManArgs) -> ExitStatus {
+    match &args.dir {
+        Some(dir) => match write_pages(dir) {
+            Ok(()) => ExitStatus::Success,
+            Err(err) => {
+                let message = format!("cannot write the man pages to {}: {err}", dir.display());
+                fail(CaseError::new(ErrorKind::Io, message))
+            }
+        },
+        None => {
+            let mut page = Vec::new();
+            match clap_mangen::Man::new(args::command()).render(&mut page) {
+                Ok(()) => write_out(&page),
+                Err(err) => fail(CaseError::new(ErrorKind::Internal, err.to_string())),
+            }
+        }
+    }
+}
+
+fn write_pages(dir: &Path) -> io::Result<()> {
+    std::fs::create_dir_all(dir)?;
+    clap_mangen::generate_to(args::command(), dir)
+}
+
+/// Writes generated text to stdout; a closed pipe is fine.
+fn write_out(bytes: &[u8]) -> ExitStatus {
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    match out.write_all(bytes).and_then(|()| out.flush()) {
+        Err(err) if !is_broken_pipe(&err) => ExitStatus::Error,
+        _ => ExitStatus::Success,
+    }
+}
+
+/// The usual error report: one sentence on stderr, the JSON error object on stdout, exit 2.
+fn fail(error: CaseError) -> ExitStatus {
+    eprintln!("puzzles: {}", escape_controls(&error.message));
+    let _ = write_json(&mut io::stdout(), &ErrorDocument { error: &error }, false);
+    ExitStatus::Error
+}
