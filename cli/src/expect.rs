@@ -155,16 +155,16 @@ fn walk_fields(
                 fields: fields.iter().map(|(name, _)| name.clone()).collect(),
             });
         };
-        if let Value::Object(inner) = value {
-            if let Some(inner_fields) = object_fields(field, root, 0) {
-                let len = pointer.len();
-                pointer.push('/');
-                pointer.push_str(&escape(key));
-                let found = walk_fields(inner, &inner_fields, root, pointer);
-                pointer.truncate(len);
-                if found.is_some() {
-                    return found;
-                }
+        if let Value::Object(inner) = value
+            && let Some(inner_fields) = object_fields(field, root, 0)
+        {
+            let len = pointer.len();
+            pointer.push('/');
+            pointer.push_str(&escape(key));
+            let found = walk_fields(inner, &inner_fields, root, pointer);
+            pointer.truncate(len);
+            if found.is_some() {
+                return found;
             }
         }
     }

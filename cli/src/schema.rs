@@ -166,10 +166,10 @@ fn rename_refs(value: &mut Value, name: &str, inner: &Map<String, Value>) {
             for (key, member) in object.iter_mut() {
                 match member {
                     Value::String(target) if key == "$ref" => {
-                        if let Some(def) = target.strip_prefix("#/$defs/") {
-                            if inner.contains_key(def) {
-                                *target = format!("#/$defs/{name}.{def}");
-                            }
+                        if let Some(def) = target.strip_prefix("#/$defs/")
+                            && inner.contains_key(def)
+                        {
+                            *target = format!("#/$defs/{name}.{def}");
                         }
                     }
                     other => rename_refs(other, name, inner),

@@ -252,10 +252,10 @@ impl CaseReader {
                     open.line = number;
                     let offset = open.offset;
                     open.offset += read;
-                    if let Some(wanted) = &mut open.wanted {
-                        if !wanted.remove(&number) {
-                            continue;
-                        }
+                    if let Some(wanted) = &mut open.wanted
+                        && !wanted.remove(&number)
+                    {
+                        continue;
                     }
                     let bytes = self.buffer.strip_suffix(b"\n").unwrap_or(&self.buffer);
                     match Case::from_line(&open.name, open.found, number, offset, bytes) {

@@ -45,10 +45,10 @@ fn matches_at(pattern: &[char], text: &[char]) -> bool {
         Some('*') if pattern.get(1) == Some(&'*') => {
             // `**/` also matches no folder at all; `**` matches anything, `/` included.
             let rest = &pattern[2..];
-            if let Some(after_slash) = rest.strip_prefix(&['/']) {
-                if matches_at(after_slash, text) {
-                    return true;
-                }
+            if let Some(after_slash) = rest.strip_prefix(&['/'])
+                && matches_at(after_slash, text)
+            {
+                return true;
             }
             (0..=text.len()).any(|skip| matches_at(rest, &text[skip..]))
         }

@@ -115,10 +115,10 @@ fn judge(result: &mut CaseResult, case: &Case, text: &str, origin: (usize, usize
             };
         }
     }
-    if result.outcome == Outcome::Failed {
-        if let Some(at) = expect_line(text, &line.mismatches) {
-            result.at_line = at + origin.0 - 1;
-        }
+    if result.outcome == Outcome::Failed
+        && let Some(at) = expect_line(text, &line.mismatches)
+    {
+        result.at_line = at + origin.0 - 1;
     }
 }
 

@@ -129,12 +129,12 @@ impl Reporter {
 
     /// Ends every report: the JUnit documents, the summary objects, the step summary.
     pub fn finish(&mut self, run: &RunSummary) -> io::Result<()> {
-        if let Some(summary) = &self.step_summary {
-            if let Err(err) = summary.append(run) {
-                stderr_line(&format!(
-                    "puzzles batch: cannot append to GITHUB_STEP_SUMMARY: {err}"
-                ));
-            }
+        if let Some(summary) = &self.step_summary
+            && let Err(err) = summary.append(run)
+        {
+            stderr_line(&format!(
+                "puzzles batch: cannot append to GITHUB_STEP_SUMMARY: {err}"
+            ));
         }
         for sink in &mut self.sinks {
             sink.finish(run)?;

@@ -116,7 +116,13 @@ fn blockdoku_selfplay_under_a_limit_reports_the_games_played() {
 fn fitpuzzle_refuses_a_verdict_beyond_the_ceiling_up_front() {
     let row = |offset: usize| -> String {
         let cells: Vec<&str> = (0..4096)
-            .map(|c| if (c + offset) % 2 == 0 { "0" } else { "1" })
+            .map(|c| {
+                if (c + offset).is_multiple_of(2) {
+                    "0"
+                } else {
+                    "1"
+                }
+            })
             .collect();
         format!("[{}]", cells.join(","))
     };

@@ -294,7 +294,7 @@ impl<'a> Optimizer<'a> {
             return true;
         }
         let calls = self.calls.fetch_add(1, Ordering::Relaxed);
-        if (n > 64 || calls % u64::from(Poll::EVERY) == 0) && self.deadline.passed() {
+        if (n > 64 || calls.is_multiple_of(u64::from(Poll::EVERY))) && self.deadline.passed() {
             self.timed_out.store(true, Ordering::Relaxed);
         }
         self.timed_out()

@@ -84,7 +84,7 @@ impl Callbacks for SatStop {
         }
         let n = self.calls.get().wrapping_add(1);
         self.calls.set(n);
-        if n % Poll::EVERY == 0 && self.deadline.passed() {
+        if n.is_multiple_of(Poll::EVERY) && self.deadline.passed() {
             self.stopped.set(true);
         }
         self.stopped.get()

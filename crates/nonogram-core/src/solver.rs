@@ -884,7 +884,7 @@ impl<'p> Engine<'p> {
     }
 
     fn check_time(&mut self) -> Result<(), Stop> {
-        if self.line_solves % u64::from(Poll::EVERY) == 0 {
+        if self.line_solves.is_multiple_of(u64::from(Poll::EVERY)) {
             if self.deadline.passed() {
                 return Err(Stop::Timeout);
             }

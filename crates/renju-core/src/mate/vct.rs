@@ -69,10 +69,10 @@ pub(crate) struct Vct<'a> {
 impl<'a> Vct<'a> {
     /// Whether the node (attacker to move unless `and`) is a win within `depth` attacker moves.
     pub(crate) fn prove(&mut self, and: bool, depth: u8) -> Result<bool, OutOfTime> {
-        if let Some(n) = self.lookup(self.key(self.pos.hash, and, depth)) {
-            if n.pn == 0 || n.dn == 0 {
-                return Ok(n.pn == 0);
-            }
+        if let Some(n) = self.lookup(self.key(self.pos.hash, and, depth))
+            && (n.pn == 0 || n.dn == 0)
+        {
+            return Ok(n.pn == 0);
         }
         let n = self.mid(and, depth, Numbers { pn: INF, dn: INF })?;
         Ok(n.pn == 0)
@@ -274,10 +274,10 @@ impl<'a> Vct<'a> {
             // AND node: defender to move.
             let defender = self.pos.defender;
             let attacker_fives = self.pos.attacker.fives(&self.pos.board);
-            if let Some(end) = after_four(&mut self.pos.board, &defender, attacker_fives) {
-                if !matches!(end, AfterFour::Block(_)) {
-                    break Win::from_end(&path, end);
-                }
+            if let Some(end) = after_four(&mut self.pos.board, &defender, attacker_fives)
+                && !matches!(end, AfterFour::Block(_))
+            {
+                break Win::from_end(&path, end);
             }
             let reply = match self.expand_and(depth) {
                 Expansion::Moves(moves) => {

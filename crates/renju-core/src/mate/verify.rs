@@ -29,7 +29,7 @@ pub fn verify_line(
     let mut b = board.clone();
     let att = Side::new(attacker, rule);
     let def = Side::new(attacker.opponent(), rule);
-    if line.len() % 2 == 0 {
+    if line.len().is_multiple_of(2) {
         return Err(format!(
             "a line ends with an attacker move; this one has {} moves",
             line.len()
