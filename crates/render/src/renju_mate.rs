@@ -53,8 +53,13 @@ pub struct MateRequest {
     /// Most attacker moves, counting the five (as `renju mate`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub max_depth: Option<u32>,
-    /// Stop the search after this many milliseconds (the picture then says so).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// Stop the search after this many milliseconds (the picture then says so; default
+    /// 60000, `null` for no limit).
+    #[serde(
+        default,
+        deserialize_with = "puzzles_common::limits::timeout_ms",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub timeout_ms: Option<u64>,
 }
 

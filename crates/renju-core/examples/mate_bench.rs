@@ -77,7 +77,9 @@ fn main() {
         kind,
         max_depth,
         all_first_moves: false,
-        deadline: timeout.map(|t| start + t),
+        deadline: timeout.map_or(puzzles_common::Deadline::NEVER, |t| {
+            puzzles_common::Deadline::starting_at(start, Some(t.as_millis() as u64))
+        }),
     };
     let positions = positions(count);
     let mut wins = 0;

@@ -27,7 +27,10 @@ mod brute;
 #[cfg(test)]
 mod tests;
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
+
+use puzzles_common::Deadline;
+use puzzles_common::limits::or_default;
 
 use serde::{Deserialize, Serialize};
 
@@ -85,8 +88,13 @@ pub struct MateInput {
     /// List every winning first move (`first_moves`), not only the shortest line.
     #[serde(default)]
     pub all_first_moves: bool,
-    /// Stop after this many milliseconds with `"status": "timeout"`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// Stop after this many milliseconds with `"status": "timeout"` (default 60000; `null`
+    /// for no limit).
+    #[serde(
+        default,
+        deserialize_with = "puzzles_common::limits::timeout_ms",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub timeout_ms: Option<u64>,
 }
 
@@ -192,7 +200,7 @@ pub struct MateOptions {
     pub kind: MateKind,
     pub max_depth: u8,
     pub all_first_moves: bool,
-    pub deadline: Option<Instant>,
+    pub deadline: Deadline,
 }
 
 /// The answer in engine terms.
@@ -422,7 +430,7 @@ pub fn mate(input: MateInput) -> Result<MateVerdict, InputError> {
         kind: input.kind,
         max_depth,
         all_first_moves: input.all_first_moves,
-        deadline: input.timeout_ms.map(|ms| start + Duration::from_millis(ms)),
+        deadline: Deadline::starting_at(start, or_default(input.timeout_ms)),
     };
     let outcome = solve(&game.board, game.to_move, input.rule, &options);
     let win = outcome.win.filter(|_| outcome.status == MateStatus::Win);

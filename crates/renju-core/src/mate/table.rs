@@ -1,6 +1,6 @@
 //! The search's bookkeeping: a transposition table and the clock.
 
-use std::time::Instant;
+use puzzles_common::{Deadline, Poll};
 
 /// A transposition table of up to `2^max_bits` slots addressed by the low bits of a 64-bit
 /// Zobrist key, the newest entry winning a slot. The whole key is kept and compared, so a
@@ -91,20 +91,20 @@ pub(crate) struct OutOfTime;
 /// the mate searches read the time.
 #[derive(Debug)]
 pub(crate) struct Clock {
-    deadline: Option<Instant>,
+    deadline: Deadline,
     pub nodes: u64,
 }
 
 impl Clock {
-    pub(crate) fn new(deadline: Option<Instant>) -> Clock {
+    pub(crate) fn new(deadline: Deadline) -> Clock {
         Clock { deadline, nodes: 0 }
     }
 
-    /// One more position; every 1024 positions, whether the deadline has passed.
+    /// One more position; every [`Poll::EVERY`] positions, whether the deadline has passed.
     #[inline]
     pub(crate) fn tick(&mut self) -> Result<(), OutOfTime> {
         self.nodes += 1;
-        if self.nodes & 1023 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d) {
+        if self.nodes.is_multiple_of(u64::from(Poll::EVERY)) && self.deadline.passed() {
             return Err(OutOfTime);
         }
         Ok(())

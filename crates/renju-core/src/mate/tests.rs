@@ -32,7 +32,7 @@ fn options(kind: MateKind, max_depth: u8) -> MateOptions {
         kind,
         max_depth,
         all_first_moves: false,
-        deadline: None,
+        deadline: puzzles_common::Deadline::NEVER,
     }
 }
 
