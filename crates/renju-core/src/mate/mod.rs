@@ -127,7 +127,7 @@ pub struct MateStats {
     /// Positions searched.
     pub nodes: u64,
     /// Wall-clock time of the search, in milliseconds.
-    pub time_ms: f64,
+    pub elapsed_ms: f64,
 }
 
 /// Verdict of `renju mate`.
@@ -448,7 +448,7 @@ pub fn mate(input: MateInput) -> Result<MateVerdict, InputError> {
             .map(|f| f.into_iter().map(to_notation).collect()),
         stats: MateStats {
             nodes: outcome.nodes,
-            time_ms: (start.elapsed().as_secs_f64() * 1e6).round() / 1e3,
+            elapsed_ms: (start.elapsed().as_secs_f64() * 1e6).round() / 1e3,
         },
     })
 }
