@@ -182,7 +182,6 @@ pub fn run(args: &BatchArgs) -> ExitStatus {
         // A stream's stderr is often the terminal of a person using the script: no spinner.
         progress: progress_bar().filter(|_| !from_stdin),
         fail_fast: args.fail_fast,
-        flush_each: from_stdin,
     };
     if from_stdin {
         let ended = stream::run(&pool, work, collector, &filter, in_shard);
@@ -289,8 +288,6 @@ struct Collector {
     updates: Updates,
     progress: Option<indicatif::ProgressBar>,
     fail_fast: bool,
-    /// A stream: every line goes to its reader as soon as it is written.
-    flush_each: bool,
 }
 
 impl Collector {
@@ -304,9 +301,6 @@ impl Collector {
         }
         self.updates.add(&result);
         self.reporter.case(&result)?;
-        if self.flush_each {
-            self.reporter.flush_stdout()?;
-        }
         if self.fail_fast && result.outcome.is_failing() {
             return Ok(Flow::Stop);
         }

@@ -2,6 +2,11 @@
 //! in input order as soon as it and every case before it are done, so a script can keep one
 //! `puzzles` open as a co-process: write a case, read its answer, write the next.
 //!
+//! Flushing is per run of answers, not per line: whoever prints (the reading thread or a
+//! worker) writes every answer that is ready in order, then flushes once before it lets go of
+//! the lock. No printed answer ever waits for a later case, and a writer that sends many cases
+//! at once gets its answers in a few large writes instead of one system call per line.
+//!
 //! A case that arrives alone (the writer waits for its answer) runs on the reading thread
 //! itself: no hand-over to a worker and back, which would cost two thread wake-ups per
 //! round trip. Cases that arrive together (the writer sends many before reading) go to the
@@ -76,10 +81,14 @@ pub fn run(
         shared.reserve(group.len());
         let worker = Arc::clone(&shared);
         pool.spawn(move || {
-            for (index, case) in group {
-                let result = (!worker.stop.load(Ordering::Relaxed)).then(|| work.run(&case));
-                worker.finish(index, result);
-            }
+            let results = group
+                .into_iter()
+                .map(|(index, case)| {
+                    let result = (!worker.stop.load(Ordering::Relaxed)).then(|| work.run(&case));
+                    (index, result)
+                })
+                .collect();
+            worker.finish(results);
         });
     }
     let mut state = shared.lock();
@@ -130,22 +139,26 @@ impl Shared {
         state.in_flight += cases;
     }
 
-    /// A worker's case is done (`None`: skipped after a stop).
-    fn finish(&self, index: usize, result: Option<CaseResult>) {
+    /// A worker's group is done (`None`: a case skipped after a stop). The group is handed
+    /// back whole: its cases arrived together, so their reader is not waiting on the first.
+    fn finish(&self, results: Vec<(usize, Option<CaseResult>)>) {
         let mut state = self.lock();
-        state.in_flight -= 1;
-        self.print_in_order(&mut state, index, result);
+        state.in_flight -= results.len();
+        state.waiting.extend(results);
+        self.print_in_order(&mut state);
         self.room.notify_all();
     }
 
     /// The reading thread's own case is done.
     fn deliver(&self, index: usize, result: CaseResult) {
         let mut state = self.lock();
-        self.print_in_order(&mut state, index, Some(result));
+        state.waiting.insert(index, Some(result));
+        self.print_in_order(&mut state);
     }
 
-    fn print_in_order(&self, state: &mut State, index: usize, result: Option<CaseResult>) {
-        state.waiting.insert(index, result);
+    /// Prints every answer that is ready in input order, then flushes them in one go.
+    fn print_in_order(&self, state: &mut State) {
+        let mut printed = false;
         while let Some(result) = state.waiting.remove(&state.next) {
             state.next += 1;
             let (Some(result), Some(collector)) = (result, state.collector.as_mut()) else {
@@ -154,6 +167,7 @@ impl Shared {
             if self.stop.load(Ordering::Relaxed) {
                 continue;
             }
+            printed = true;
             match collector.take(result) {
                 Ok(Flow::Go) => {}
                 Ok(Flow::Stop) => {
@@ -165,6 +179,15 @@ impl Shared {
                     self.stop.store(true, Ordering::Relaxed);
                 }
             }
+        }
+        if !printed || state.write_error.is_some() {
+            return;
+        }
+        if let Some(collector) = state.collector.as_mut()
+            && let Err(err) = collector.reporter.flush_stdout()
+        {
+            state.write_error = Some(err);
+            self.stop.store(true, Ordering::Relaxed);
         }
     }
 }

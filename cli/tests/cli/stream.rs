@@ -130,6 +130,53 @@ fn a_stream_written_at_once_answers_in_order() {
     }
 }
 
+/// Bursts of cases written in one go, each burst's answers all read before the next burst is
+/// written: answers printed together are flushed together, never held back for a later case.
+#[test]
+fn a_burst_is_answered_whole_before_the_next_is_written() {
+    let mut child = co_process(&["batch", "--jobs", "2", "-"]);
+    let mut input = child.stdin.take().unwrap();
+    let output = child.stdout.take().unwrap();
+    let (tx, answers) = mpsc::channel::<String>();
+    let reader = std::thread::spawn(move || {
+        for line in BufReader::new(output).lines() {
+            if tx.send(line.unwrap()).is_err() {
+                break;
+            }
+        }
+    });
+    let mut number = 0;
+    for burst in [1, 300, 7, 1000, 2] {
+        let mut text = String::new();
+        for n in 0..burst {
+            let guess = ["321", "132", "456", "123"][n % 4];
+            text.push_str(
+                &json!({"game": "baseball", "command": "judge", "input": {"secret": "123", "guess": guess}})
+                    .to_string(),
+            );
+            text.push('\n');
+        }
+        input.write_all(text.as_bytes()).unwrap();
+        input.flush().unwrap();
+        for n in 0..burst {
+            number += 1;
+            let answer = answers
+                .recv_timeout(ANSWER_WAIT)
+                .unwrap_or_else(|_| panic!("no answer to case {} of a burst of {burst}", n + 1));
+            let answer: Value = serde_json::from_str(&answer).unwrap();
+            assert_eq!(answer["case"], format!("<stdin>:{number}"), "{answer}");
+            assert_eq!(
+                answer["verdict"]["strikes"],
+                [1, 1, 0, 3][n % 4],
+                "{answer}"
+            );
+        }
+    }
+    drop(input);
+    assert_eq!(child.wait().unwrap().code(), Some(0));
+    reader.join().unwrap();
+}
+
 #[test]
 fn stdin_cannot_be_mixed_with_files() {
     let run = puzzles(&["batch", "-", "fixtures"], "");
