@@ -199,10 +199,7 @@ fn run_example(name: &str, shards: usize) -> Vec<String> {
         .iter()
         .filter(|l| l.trim_start().starts_with("puzzles "))
         .collect();
-    assert!(
-        commands.len() >= 2 || name.contains("gitlab"),
-        "{name}: {commands:?}"
-    );
+    assert!(!commands.is_empty(), "{name}: no puzzles command");
     let mut cases = Vec::new();
     for k in 1..=shards {
         let dir = scratch(&format!("ci-{name}-{k}"));
@@ -227,8 +224,19 @@ fn run_example(name: &str, shards: usize) -> Vec<String> {
             if let Some(file) = &call.stdout {
                 std::fs::write(dir.join(file), &stdout).unwrap();
             }
-            if call.args.iter().any(|a| a == "junit") {
-                let doc = roxmltree::Document::parse(&stdout).expect("JUnit XML");
+            // JUnit on stdout (`--report junit`) or in a file (`--report junit=PATH`).
+            let junit = call
+                .args
+                .iter()
+                .find_map(|a| match a.strip_prefix("junit") {
+                    Some("") => Some(stdout.clone()),
+                    Some(path) => path.strip_prefix('=').map(|path| {
+                        std::fs::read_to_string(dir.join(path)).expect("the JUnit file")
+                    }),
+                    None => None,
+                });
+            if let Some(junit) = junit {
+                let doc = roxmltree::Document::parse(&junit).expect("JUnit XML");
                 cases.extend(
                     doc.descendants()
                         .filter(|n| n.tag_name().name() == "testcase")
