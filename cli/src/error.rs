@@ -101,6 +101,7 @@ impl CaseError {
         let message = full.strip_suffix(&suffix).unwrap_or(&full);
         let message = match kind {
             ErrorKind::Shape => shorten_quotes(&plain_words(message)),
+            ErrorKind::Syntax => syntax_words(message).to_string(),
             _ => shorten_quotes(message),
         };
         let path = if kind == ErrorKind::Shape {
@@ -235,6 +236,32 @@ pub fn plain_words(message: &str) -> String {
     message.to_string()
 }
 
+/// serde_json's syntax messages in words for someone who is not reading its source: what is
+/// wrong at the reported line and column. Messages not listed here are already plain.
+fn syntax_words(message: &str) -> &str {
+    match message {
+        "expected ident" => "not JSON: a word outside quotes must be true, false or null",
+        "expected value" => {
+            "not JSON: expected a value (an object, array, string, number, true, false or null)"
+        }
+        "EOF while parsing a value" => "the text ends where a JSON value should be",
+        "EOF while parsing a string" => "the text ends inside a string: a closing `\"` is missing",
+        "EOF while parsing an object" => "the text ends inside an object: a `}` is missing",
+        "EOF while parsing a list" => "the text ends inside an array: a `]` is missing",
+        "key must be a string" => "an object key must be a string in double quotes",
+        "trailing characters" => "more text after the JSON value",
+        "trailing comma" => "a comma before a closing bracket (JSON allows no trailing comma)",
+        "expected `:`" => "expected `:` after an object key",
+        "expected `,` or `}`" => "expected `,` or `}` after a value in an object",
+        "expected `,` or `]`" => "expected `,` or `]` after a value in an array",
+        "control character (\\u0000-\\u001F) found while parsing a string" => {
+            "a control character inside a string must be escaped (as \\n, \\t or \\u00XX)"
+        }
+        "recursion limit exceeded" => "nested deeper than 128 arrays and objects",
+        other => other,
+    }
+}
+
 /// What serde expected, said the JSON way.
 fn expected_words(expected: &str) -> String {
     let words = match expected {
@@ -341,6 +368,39 @@ mod tests {
             ErrorKind::Internal,
         ] {
             assert_eq!(serde_json::to_value(kind).unwrap(), kind.name());
+        }
+    }
+
+    /// Every syntax fault serde_json reports by a name of its own comes out in words.
+    #[test]
+    fn syntax_faults_are_said_in_words() {
+        let cases = [
+            ("nope", "not JSON: a word outside quotes", 2),
+            ("{\"a\": tru}", "not JSON: a word outside quotes", 10),
+            ("{\"a\": }", "not JSON: expected a value", 7),
+            ("{\"a\": ", "the text ends where a JSON value should be", 6),
+            ("\"abc", "the text ends inside a string", 4),
+            ("{\"a\": 1", "the text ends inside an object", 7),
+            ("[1, 2", "the text ends inside an array", 5),
+            ("{not json", "an object key must be a string", 2),
+            ("{} x", "more text after the JSON value", 4),
+            ("[1, ]", "a comma before a closing bracket", 5),
+            ("{\"a\" 1}", "expected `:` after an object key", 6),
+            ("{\"a\": 1 2}", "expected `,` or `}`", 9),
+            ("[1 2]", "expected `,` or `]`", 4),
+            (
+                "\"a\u{1}b\"",
+                "a control character inside a string must be escaped",
+                3,
+            ),
+            (&"[".repeat(200), "nested deeper than 128", 128),
+        ];
+        for (text, words, column) in cases {
+            let err = serde_json::from_str::<serde_json::Value>(text).unwrap_err();
+            let err = CaseError::from_json(&err, None);
+            assert_eq!(err.kind, ErrorKind::Syntax, "{text}");
+            assert!(err.message.starts_with(words), "{text}: {}", err.message);
+            assert_eq!(err.column, Some(column), "{text}: {}", err.message);
         }
     }
 
