@@ -236,7 +236,7 @@ fn evaluate(
     let offset = raw.as_ptr() as usize - text.as_ptr() as usize;
     let input_origin = shift_origin(origin, position(text, offset));
     let verdict = if raw.starts_with('"') {
-        input_file(json, folder, raw, input_origin)?
+        input_file(json, folder, raw, input_origin, None)?
     } else {
         let source = Source::Text {
             text: raw,
@@ -250,13 +250,15 @@ fn evaluate(
 }
 
 /// `"input": "puzzle.non"`: the input is the file at that path (relative to the case file),
-/// read as the single command reads it (`.non`, XML or JSON, by extension or content). Its
-/// faults name the file and their place in it; the error's position is the `input` string's.
-fn input_file(
+/// read as the single command reads it (`.non`, XML or JSON, by extension or content), with
+/// `timeout` as `--timeout`. Its faults name the file and their place in it; the error's
+/// position is the `input` string's, `at`.
+pub(super) fn input_file(
     command: &registry::JsonCommand,
     folder: &Path,
     raw: &str,
     at: (usize, usize),
+    timeout: Option<u64>,
 ) -> Result<String, CaseError> {
     let located = |mut err: CaseError| {
         err.line = Some(at.0);
@@ -273,6 +275,7 @@ fn input_file(
     })?;
     let args = RunArgs {
         input: Some(path),
+        timeout,
         ..RunArgs::default()
     };
     crate::run::evaluate(command, &args, &bytes).map_err(|mut err| {

@@ -146,12 +146,19 @@ fn picture(case: &Case, result: &CaseResult) -> Option<String> {
     };
     // A picture must not cost what the case did again: a solver that ran out of time
     // would run out of it a second time.
-    let source = Source::Text {
-        text: envelope.input,
-        origin: (1, 1),
-        timeout: render.takes_timeout().then_some(PICTURE_TIMEOUT_MS),
+    let timeout = render.takes_timeout().then_some(PICTURE_TIMEOUT_MS);
+    let drawn = if envelope.input.starts_with('"') {
+        // `"input": "puzzle.non"`: the file the case names, read as the case read it.
+        super::judge::input_file(render, case.folder(), envelope.input, (1, 1), timeout)
+    } else {
+        let source = Source::Text {
+            text: envelope.input,
+            origin: (1, 1),
+            timeout,
+        };
+        render.run(source, false)
     };
-    match render.run(source, false) {
+    match drawn {
         Ok(svg) => Some(
             puzzles_render::with_caption(&svg, &lines)
                 .unwrap_or_else(|_| puzzles_render::note(&lines)),

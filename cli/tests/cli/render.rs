@@ -255,6 +255,38 @@ fn batch_render_draws_each_failing_case_once() {
     assert_eq!(run.json()["error"]["kind"], "io");
 }
 
+/// A failing case whose `input` is a file path is drawn from that file, as the case read it:
+/// the grid of the `.non` file, not the text-only picture; a missing file says why.
+#[test]
+fn batch_render_draws_an_input_given_as_a_path() {
+    let dir = scratch("batch_render_draws_an_input_given_as_a_path");
+    std::fs::create_dir_all(dir.join("cases")).unwrap();
+    std::fs::copy(
+        workspace().join("fixtures/nonogram/solve-dancer.non"),
+        dir.join("solve-dancer.non"),
+    )
+    .unwrap();
+    let lines = [
+        r#"{"game": "nonogram", "command": "solve", "input": "../solve-dancer.non", "expect": {"status": "multiple"}}"#,
+        r#"{"game": "nonogram", "command": "solve", "input": "../gone.non", "expect": {"status": "unique"}}"#,
+    ];
+    std::fs::write(dir.join("cases/files.jsonl"), lines.join("\n")).unwrap();
+    let out = dir.join("pictures");
+    let (run, names) = batch_render(&dir.join("cases"), &out, &[]);
+    assert_eq!(run.json_lines()[0]["pass"], false, "{run:?}");
+    assert_eq!(names, ["files-1.svg", "files-2.svg"]);
+    let drawn = std::fs::read_to_string(out.join("files-1.svg")).unwrap();
+    assert!(
+        drawn.contains("class=\"cells\""),
+        "the grid is drawn: {drawn}"
+    );
+    assert!(drawn.contains("/status: expected"), "{drawn}");
+    assert!(!drawn.contains("no picture"), "{drawn}");
+    let missing = std::fs::read_to_string(out.join("files-2.svg")).unwrap();
+    assert!(missing.contains("cannot read the input file"), "{missing}");
+    assert!(!missing.contains("class=\"cells\""), "{missing}");
+}
+
 /// `puzzles batch DIR --render OUT EXTRA...`, which must exit 2 (the cases include an
 /// invalid one), and the names of the pictures it wrote, sorted.
 fn batch_render(dir: &Path, out: &Path, extra: &[&str]) -> (Run, Vec<String>) {
