@@ -25,12 +25,10 @@ fn co_process(args: &[&str]) -> Child {
         .expect("puzzles starts")
 }
 
-#[test]
-fn each_answer_comes_before_the_next_case_is_written() {
-    let mut child = co_process(&["batch", "-"]);
-    let mut input = child.stdin.take().unwrap();
+/// The child's answer lines, read on a thread, so that a missing answer fails the test (by
+/// `recv_timeout`) instead of hanging it.
+fn read_answers(child: &mut Child) -> (mpsc::Receiver<String>, std::thread::JoinHandle<()>) {
     let output = child.stdout.take().unwrap();
-    // Answers are read on a thread, so a missing answer fails the test instead of hanging it.
     let (tx, answers) = mpsc::channel::<String>();
     let reader = std::thread::spawn(move || {
         for line in BufReader::new(output).lines() {
@@ -39,6 +37,14 @@ fn each_answer_comes_before_the_next_case_is_written() {
             }
         }
     });
+    (answers, reader)
+}
+
+#[test]
+fn each_answer_comes_before_the_next_case_is_written() {
+    let mut child = co_process(&["batch", "-"]);
+    let mut input = child.stdin.take().unwrap();
+    let (answers, reader) = read_answers(&mut child);
     let cases: Vec<(String, Value)> = vec![
         (
             json!({"game": "baseball", "command": "judge", "input": {"secret": "123", "guess": "321"}, "expect": {"balls": 2}}).to_string(),
@@ -136,15 +142,7 @@ fn a_stream_written_at_once_answers_in_order() {
 fn a_burst_is_answered_whole_before_the_next_is_written() {
     let mut child = co_process(&["batch", "--jobs", "2", "-"]);
     let mut input = child.stdin.take().unwrap();
-    let output = child.stdout.take().unwrap();
-    let (tx, answers) = mpsc::channel::<String>();
-    let reader = std::thread::spawn(move || {
-        for line in BufReader::new(output).lines() {
-            if tx.send(line.unwrap()).is_err() {
-                break;
-            }
-        }
-    });
+    let (answers, reader) = read_answers(&mut child);
     let mut number = 0;
     for burst in [1, 300, 7, 1000, 2] {
         let mut text = String::new();
