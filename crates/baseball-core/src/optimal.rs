@@ -366,7 +366,7 @@ impl<'a> Optimizer<'a> {
         let Some(inside) = self.canonical_guesses(&sym, &alike, set.iter().copied()) else {
             return ABORT;
         };
-        let order = self.rank(&inside, set, &keys, limit, &mut node);
+        let order = self.rank(&inside, set, &keys, limit, &mut node, false);
         if n > 4096 && self.expired(n) {
             return ABORT;
         }
@@ -382,31 +382,43 @@ impl<'a> Optimizer<'a> {
         if !done {
             // Round 2: every other code.
             self.second_rounds.fetch_add(1, Ordering::Relaxed);
-            let outside: Vec<u32> = if sym.is_trivial() {
-                let mut member = vec![0u64; space.len().div_ceil(64)];
-                for &c in set {
-                    member[c as usize / 64] |= 1 << (c % 64);
-                }
-                self.alike_pool(&alike)
-                    .iter()
-                    .copied()
-                    .filter(|&g| member[g as usize / 64] & (1 << (g % 64)) == 0)
-                    .collect()
-            } else {
-                let others = (0..space.len() as u32).filter(|g| set.binary_search(g).is_err());
-                let Some(outside) = self.canonical_guesses(&sym, &alike, others) else {
-                    return ABORT;
-                };
-                outside
-            };
             let cutoff = node.best;
-            // Ranking filters by answer bits, a stronger floor than pairs, where they exist.
-            let outside = if self.answer_bits().is_some() {
-                outside
-            } else {
-                self.drop_hopeless(outside, set, cutoff, &mut node)
+            let pool = sym.is_trivial().then(|| self.alike_pool(&alike));
+            let outside: Vec<u32> = match &pool {
+                // Ranked by answer bits, the candidates drop out by themselves (only they get
+                // the winning answer), and the floor there is stronger than the pair bound.
+                Some(pool) if self.ranks_by_bits(pool.len()) => Vec::new(),
+                Some(pool) => {
+                    let mut member = vec![0u64; space.len().div_ceil(64)];
+                    for &c in set {
+                        member[c as usize / 64] |= 1 << (c % 64);
+                    }
+                    let outside = pool
+                        .iter()
+                        .copied()
+                        .filter(|&g| member[g as usize / 64] & (1 << (g % 64)) == 0)
+                        .collect();
+                    self.drop_hopeless(outside, set, cutoff, &mut node)
+                }
+                None => {
+                    let others =
+                        (0..space.len() as u32).filter(|g| set.binary_search(g).is_err());
+                    let Some(outside) = self.canonical_guesses(&sym, &alike, others) else {
+                        return ABORT;
+                    };
+                    if self.ranks_by_bits(outside.len()) {
+                        outside
+                    } else {
+                        self.drop_hopeless(outside, set, cutoff, &mut node)
+                    }
+                }
             };
-            let order = self.rank(&outside, set, &keys, cutoff, &mut node);
+            let order = match &pool {
+                Some(pool) if self.ranks_by_bits(pool.len()) => {
+                    self.rank(pool, set, &keys, cutoff, &mut node, true)
+                }
+                _ => self.rank(&outside, set, &keys, cutoff, &mut node, false),
+            };
             if n > 4096 && self.expired(n) {
                 return ABORT;
             }
@@ -491,6 +503,7 @@ impl<'a> Optimizer<'a> {
         keys: &[Key],
         cutoff: u32,
         node: &mut Node,
+        outside_only: bool,
     ) -> Vec<Ranked> {
         let space = self.space;
         let win = usize::from(space.win_class());
@@ -509,15 +522,28 @@ impl<'a> Optimizer<'a> {
         let mut answer_sets = None;
         let mut kept = None;
         if n > 2
-            && guesses.len() * 4 > space.len()
+            && self.ranks_by_bits(guesses.len())
             && let Some(bits) = self.answer_bits()
         {
             let seen = bits.answer_sets(set);
+            if outside_only {
+                let found = 1u16 << bits.win;
+                kept = Some(
+                    guesses
+                        .iter()
+                        .copied()
+                        .filter(|&g| seen[g as usize] & found == 0)
+                        .collect::<Vec<u32>>(),
+                );
+            }
+            let guesses = kept.as_deref().unwrap_or(guesses);
             if small {
                 answer_sets = Some((seen, bits.win));
             } else {
                 kept = Some(self.floor_filter(guesses, &seen, bits.win, n, cutoff, node));
             }
+        } else {
+            debug_assert!(!outside_only, "only ranking by bits sorts candidates out");
         }
         let guesses: &[u32] = kept.as_deref().unwrap_or(guesses);
         let mut order = Vec::new();
@@ -622,6 +648,12 @@ impl<'a> Optimizer<'a> {
         }
         order.sort_unstable();
         order
+    }
+
+    /// Whether [`Optimizer::rank`] scores `guesses` codes by answer bits: when they are most
+    /// of the game's codes and the game has the bits.
+    fn ranks_by_bits(&self, guesses: usize) -> bool {
+        guesses * 4 > self.space.len() && self.answer_bits().is_some()
     }
 
     /// The codes of `guesses` whose floor on `set` (`n` secrets) is below `cutoff`; `seen[g]`
