@@ -903,6 +903,18 @@ impl<'a> Optimizer<'a> {
         if total >= limit {
             return total;
         }
+        if limit >= ABORT && self.parallel && set.len() >= PARALLEL_MIN {
+            // No budget to share out (the root, or the first guess of a node with none): the
+            // children are solved exactly whatever their order, so on every core at once.
+            let values: Vec<u32> = children
+                .par_iter()
+                .map(|child| self.cost(child, child_used, &hist, ABORT))
+                .collect();
+            if self.timed_out() {
+                return ABORT;
+            }
+            return set.len() as u32 + values.iter().sum::<u32>();
+        }
         for ((child, lower), name) in children.iter().zip(known).zip(named) {
             if child.len() <= 2 {
                 continue; // the bound is exact
@@ -926,8 +938,26 @@ impl<'a> Optimizer<'a> {
     /// Branch and bound over ranked guesses, improving `node`.
     fn search(&self, set: &[u32], used: u64, history: &[u32], order: &[Ranked], node: &mut Node) {
         if self.parallel && set.len() >= PARALLEL_MIN && order.len() > 1 {
-            return self.search_parallel(set, used, history, order, node);
+            // The first guess alone first: it is usually the best, and its total then bounds
+            // the others, searched on every core, from their start.
+            self.search_in_order(set, used, history, &order[..1], node);
+            if self.timed_out() {
+                return;
+            }
+            return self.search_parallel(set, used, history, &order[1..], node);
         }
+        self.search_in_order(set, used, history, order, node);
+    }
+
+    /// [`Optimizer::search`] on one thread, guesses in order.
+    fn search_in_order(
+        &self,
+        set: &[u32],
+        used: u64,
+        history: &[u32],
+        order: &[Ranked],
+        node: &mut Node,
+    ) {
         for r in order {
             if r.bound >= node.best {
                 if node.guess.is_none() {
