@@ -401,8 +401,7 @@ impl<'a> Optimizer<'a> {
                     self.drop_hopeless(outside, set, cutoff, &mut node)
                 }
                 None => {
-                    let others =
-                        (0..space.len() as u32).filter(|g| set.binary_search(g).is_err());
+                    let others = (0..space.len() as u32).filter(|g| set.binary_search(g).is_err());
                     let Some(outside) = self.canonical_guesses(&sym, &alike, others) else {
                         return ABORT;
                     };
@@ -826,6 +825,29 @@ impl<'a> Optimizer<'a> {
             .as_ref()
     }
 
+    /// `set` split by the answers to `g`, in one allocation: the codes grouped by answer
+    /// (ascending within each group) and the end of each answer's group.
+    fn split(&self, set: &[u32], g: u32) -> (Vec<u32>, Vec<usize>) {
+        let space = self.space;
+        let classes: Vec<u8> = set.iter().map(|&s| space.fb(g, s)).collect();
+        let mut ends = vec![0usize; space.classes()];
+        for &c in &classes {
+            ends[usize::from(c)] += 1;
+        }
+        let mut at = 0;
+        for e in ends.iter_mut() {
+            at += *e;
+            *e = at - *e; // the group's start, for now
+        }
+        let mut answers = vec![0u32; set.len()];
+        for (&s, &c) in set.iter().zip(&classes) {
+            let slot = &mut ends[usize::from(c)];
+            answers[*slot] = s;
+            *slot += 1;
+        }
+        (answers, ends)
+    }
+
     /// A 128-bit hash of the split of `set` by `g`, independent of the answers' labels (only
     /// which secrets go together, and which one is found, matter to the search).
     fn split_hash(&self, set: &[u32], g: u32) -> (u64, u64) {
@@ -864,14 +886,16 @@ impl<'a> Optimizer<'a> {
         limit: u32,
     ) -> u32 {
         let space = self.space;
-        let win = usize::from(space.win_class());
-        // Split the set by g's answers, largest class first.
-        let mut children: Vec<Vec<u32>> = vec![Vec::new(); space.classes()];
-        for &s in set {
-            children[usize::from(space.fb(g, s))].push(s);
+        let (answers, split) = self.split(set, g);
+        let mut children: Vec<&[u32]> = Vec::with_capacity(space.classes());
+        let mut start = 0;
+        for (c, &end) in split.iter().enumerate() {
+            if end > start && c != usize::from(space.win_class()) {
+                children.push(&answers[start..end]);
+            }
+            start = end;
         }
-        children[win].clear();
-        children.retain(|c| !c.is_empty());
+        // Largest class first.
         children.sort_unstable_by_key(|c| std::cmp::Reverse(c.len()));
         let child_used = used | space.symbol_set(g);
         let mut hist = Vec::with_capacity(history.len() + 1);
