@@ -68,6 +68,9 @@ const MEMO_CHILDREN_MIN: usize = 40;
 const CANONICAL_MIN: usize = 16;
 /// Largest game whose answer table the search builds (64 MB).
 const MAX_TABLE_CODES: usize = 8192;
+/// Most codes the cache of orbit pools holds (16 MB): deep histories rarely repeat, and a
+/// 4-digit proof meets hundreds of thousands of them.
+const MAX_ORBIT_CODES: usize = 1 << 22;
 /// Memo shards (each behind its own lock, so threads rarely wait for one another).
 const SHARDS: usize = 64;
 
@@ -169,6 +172,11 @@ pub struct Optimizer<'a> {
     revisits: AtomicU64,
     /// Guesses worth examining, by the alike symbols of the set.
     pools: Mutex<HashMap<AlikeSymbols, Arc<Vec<u32>>, Fx>>,
+    /// The first code of every orbit of a history's symmetries, by the history's sorted
+    /// guesses (see [`Optimizer::orbit_pool`]).
+    orbit_pools: Mutex<HashMap<Vec<u32>, Arc<Vec<u32>>, Fx>>,
+    /// Codes held by `orbit_pools`.
+    orbit_codes: std::sync::atomic::AtomicUsize,
     /// Whether large nodes may use more than one thread.
     parallel: bool,
     /// See [`Optimizer::table`].
@@ -243,6 +251,8 @@ impl<'a> Optimizer<'a> {
             answers: AtomicU64::new(0),
             revisits: AtomicU64::new(0),
             pools: Mutex::new(HashMap::default()),
+            orbit_pools: Mutex::new(HashMap::default()),
+            orbit_codes: std::sync::atomic::AtomicUsize::new(0),
             parallel: true,
             table: std::sync::OnceLock::new(),
             answer_bits: std::sync::OnceLock::new(),
@@ -401,10 +411,15 @@ impl<'a> Optimizer<'a> {
                     self.drop_hopeless(outside, set, cutoff, &mut node)
                 }
                 None => {
-                    let others = (0..space.len() as u32).filter(|g| set.binary_search(g).is_err());
-                    let Some(outside) = self.canonical_guesses(&sym, &alike, others) else {
+                    let Some(orbits) = self.orbit_pool(&sym, history) else {
                         return ABORT;
                     };
+                    let outside: Vec<u32> = orbits
+                        .iter()
+                        .copied()
+                        .filter(|g| set.binary_search(g).is_err())
+                        .filter(|&g| alike.is_canonical(space.code(g)))
+                        .collect();
                     if self.ranks_by_bits(outside.len()) {
                         outside
                     } else {
@@ -471,6 +486,42 @@ impl<'a> Optimizer<'a> {
             .clone()
     }
 
+    /// The first code of every orbit of `sym`, the symmetries of `history`, cached: the
+    /// states below one history share it, and finding it tries every renaming on every code
+    /// (a third of the Mastermind search before it was cached). `None` when the deadline
+    /// passes.
+    fn orbit_pool(&self, sym: &Symmetry, history: &[u32]) -> Option<Arc<Vec<u32>>> {
+        let mut key = history.to_vec();
+        key.sort_unstable();
+        let cached = self
+            .orbit_pools
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(&key)
+            .cloned();
+        if let Some(pool) = cached {
+            return Some(pool);
+        }
+        let space = self.space;
+        let mut pool = Vec::new();
+        for g in 0..space.len() as u32 {
+            if g % 1024 == 1023 && self.expired(usize::MAX) {
+                return None;
+            }
+            if sym.is_canonical(space.code(g)) {
+                pool.push(g);
+            }
+        }
+        let pool = Arc::new(pool);
+        let mut pools = self.orbit_pools.lock().unwrap_or_else(|e| e.into_inner());
+        let cached = self.orbit_codes.load(Ordering::Relaxed);
+        if cached + pool.len() <= MAX_ORBIT_CODES {
+            self.orbit_codes.fetch_add(pool.len(), Ordering::Relaxed);
+            pools.insert(key, pool.clone());
+        }
+        Some(pool)
+    }
+
     /// The codes of `codes` that are first in their orbit; `None` when the deadline passes
     /// (checked as it goes: with many symmetries this is slow on big games).
     fn canonical_guesses(
@@ -525,21 +576,13 @@ impl<'a> Optimizer<'a> {
             && let Some(bits) = self.answer_bits()
         {
             let seen = bits.answer_sets(set);
-            if outside_only {
-                let found = 1u16 << bits.win;
-                kept = Some(
-                    guesses
-                        .iter()
-                        .copied()
-                        .filter(|&g| seen[g as usize] & found == 0)
-                        .collect::<Vec<u32>>(),
-                );
-            }
-            let guesses = kept.as_deref().unwrap_or(guesses);
-            if small {
+            if small && !outside_only {
                 answer_sets = Some((seen, bits.win));
             } else {
-                kept = Some(self.floor_filter(guesses, &seen, bits.win, n, cutoff, node));
+                let floor = if small { 0 } else { cutoff };
+                kept =
+                    Some(self.floor_filter(guesses, &seen, bits.win, n, floor, outside_only, node));
+                answer_sets = small.then_some((seen, bits.win));
             }
         } else {
             debug_assert!(!outside_only, "only ranking by bits sorts candidates out");
@@ -655,10 +698,13 @@ impl<'a> Optimizer<'a> {
         guesses * 4 > self.space.len() && self.answer_bits().is_some()
     }
 
-    /// The codes of `guesses` whose floor on `set` (`n` secrets) is below `cutoff`; `seen[g]`
-    /// holds the answer bits code g gets. A code with `p` answers splits `n` secrets into `p`
-    /// classes, at best evenly (`LB` is convex), and finds one of them at once when the winning
-    /// answer is among them. The least floor of the codes dropped goes to `node.fail`.
+    /// The codes of `guesses` whose floor on `set` (`n` secrets) is below `cutoff` (all when
+    /// it is 0), and that are not candidates when `outside_only`; `seen[g]` holds the answer
+    /// bits code g gets. A code with `p` answers splits `n` secrets into `p` classes, at best
+    /// evenly (`LB` is convex), and finds one of them at once when the winning answer is among
+    /// them (only the candidates get it). The least floor of the codes dropped goes to
+    /// `node.fail`.
+    #[allow(clippy::too_many_arguments)]
     fn floor_filter(
         &self,
         guesses: &[u32],
@@ -666,6 +712,7 @@ impl<'a> Optimizer<'a> {
         win: u32,
         n: u32,
         cutoff: u32,
+        outside_only: bool,
         node: &mut Node,
     ) -> Vec<u32> {
         let even = |secrets: u32, parts: u32| -> u32 {
@@ -687,10 +734,16 @@ impl<'a> Optimizer<'a> {
             .copied()
             .filter(|&g| {
                 let m = seen[g as usize];
-                let (w, p) = ((m >> win) & 1, m.count_ones());
-                let f = floor[usize::from(w)][p as usize];
+                let w = (m >> win) & 1;
+                if outside_only && w == 1 {
+                    return false;
+                }
+                if cutoff == 0 {
+                    return true;
+                }
+                let f = floor[usize::from(w)][m.count_ones() as usize];
                 if f >= cutoff {
-                    if p > 1 || w == 1 {
+                    if m.count_ones() > 1 || w == 1 {
                         dropped = dropped.min(f);
                     }
                     return false;

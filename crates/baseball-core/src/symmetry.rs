@@ -80,7 +80,8 @@ impl Symmetry {
         if self.group.is_empty() {
             return true;
         }
-        let mut image = vec![0u8; code.len()];
+        let mut buffer = [0u8; crate::space::MAX_SOLVE_LENGTH];
+        let image = &mut buffer[..code.len()];
         self.group.iter().all(|(sigma, pi)| {
             for (i, &s) in code.iter().enumerate() {
                 image[usize::from(sigma[i])] = if self.used & (1 << s) != 0 {
@@ -89,8 +90,8 @@ impl Symmetry {
                     s
                 };
             }
-            relabel_fresh(&mut image, self.used, self.nsym);
-            image.as_slice() >= code
+            relabel_fresh(image, self.used, self.nsym);
+            &*image >= code
         })
     }
 
