@@ -980,13 +980,19 @@ impl<'a> Optimizer<'a> {
         if total >= limit {
             return total;
         }
-        if limit >= ABORT && self.parallel && set.len() >= PARALLEL_MIN {
+        if limit >= ABORT {
             // No budget to share out (the root, or the first guess of a node with none): the
-            // children are solved exactly whatever their order, so on every core at once.
-            let values: Vec<u32> = children
-                .par_iter()
-                .map(|child| self.cost(child, child_used, &hist, ABORT))
-                .collect();
+            // children are solved exactly whatever their order. Smallest first: their memo
+            // entries then help the large ones (the 4-digit proof on one thread: 112.5 s CPU
+            // and 3.65 million nodes largest first, 51.5 s and 1.78 million smallest first),
+            // and on every core at once.
+            children.reverse();
+            let value = |child: &&[u32]| self.cost(child, child_used, &hist, ABORT);
+            let values: Vec<u32> = if self.parallel && set.len() >= PARALLEL_MIN {
+                children.par_iter().map(value).collect()
+            } else {
+                children.iter().map(value).collect()
+            };
             if self.timed_out() {
                 return ABORT;
             }
