@@ -80,7 +80,8 @@ impl Symmetry {
         if self.group.is_empty() {
             return true;
         }
-        let mut image = vec![0u8; code.len()];
+        let mut buffer = [0u8; crate::space::MAX_SOLVE_LENGTH];
+        let image = &mut buffer[..code.len()];
         self.group.iter().all(|(sigma, pi)| {
             for (i, &s) in code.iter().enumerate() {
                 image[usize::from(sigma[i])] = if self.used & (1 << s) != 0 {
@@ -89,8 +90,8 @@ impl Symmetry {
                     s
                 };
             }
-            relabel_fresh(&mut image, self.used, self.nsym);
-            image.as_slice() >= code
+            relabel_fresh(image, self.used, self.nsym);
+            &*image >= code
         })
     }
 
@@ -136,11 +137,32 @@ impl AlikeSymbols {
             member[c as usize / 64] |= 1 << (c % 64);
         }
         let len = space.code_len();
+        // How often each symbol occurs at each position: alike symbols occur equally often
+        // everywhere, which rejects most pairs without renaming any code. Symbols no candidate
+        // has are all alike, and never alike to one some candidate has.
+        let mut seen_at = [[0u32; crate::space::MAX_SOLVE_LENGTH]; 64];
+        for &c in set {
+            for (i, &s) in space.code(c).iter().enumerate() {
+                seen_at[usize::from(s)][i] += 1;
+            }
+        }
+        let absent = (0..nsym)
+            .filter(|&s| seen_at[s].iter().all(|&k| k == 0))
+            .fold(0u64, |m, s| m | 1 << s);
+        let mut rest = absent;
+        while rest != 0 {
+            let s = rest.trailing_zeros() as usize;
+            alike[s] = absent;
+            rest &= rest - 1;
+        }
         let mut image = [0u8; crate::space::MAX_SOLVE_LENGTH];
         for a in 0..nsym {
             for b in a + 1..nsym {
                 if alike[a] & (1 << b) != 0 {
                     continue; // already known alike through a third symbol
+                }
+                if absent & (1 << a | 1 << b) != 0 || seen_at[a] != seen_at[b] {
+                    continue;
                 }
                 let swaps = set.iter().all(|&c| {
                     let code = space.code(c);
