@@ -469,9 +469,41 @@ fn main() {
         render_hard(&mut report, &args, &hard);
     }
     match &args.out {
-        Some(p) => std::fs::write(p, &report).expect("write report"),
+        Some(p) => {
+            let kept = std::fs::read_to_string(p)
+                .map(|old| other_sections(&old).to_string())
+                .unwrap_or_default();
+            let gap = if kept.is_empty() { "" } else { "\n" };
+            std::fs::write(p, format!("{report}{gap}{kept}")).expect("write report");
+        }
         None => print!("{report}"),
     }
+}
+
+/// Second-level headings this report writes; every other section of the output file (other
+/// benchmarks sharing BENCHMARKS.md) is kept as it was.
+const OWN_SECTIONS: [&str; 6] = [
+    "Totals per group",
+    "Puzzles of unknown status",
+    "Disagreements with the known status",
+    "Slowest puzzles",
+    "Every puzzle",
+    "Hard section",
+];
+
+/// The part of an existing report file from its first section that this report does not
+/// write to its end (empty when there is none).
+fn other_sections(old: &str) -> &str {
+    let mut at = 0;
+    for line in old.split_inclusive('\n') {
+        if let Some(title) = line.strip_prefix("## ")
+            && !OWN_SECTIONS.iter().any(|own| title.starts_with(own))
+        {
+            return &old[at..];
+        }
+        at += line.len();
+    }
+    ""
 }
 
 /// One puzzle of the hard section: ours as configured, ours with the depth-first search
