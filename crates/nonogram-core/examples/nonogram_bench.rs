@@ -523,7 +523,9 @@ struct HardRow {
 /// Reads one puzzle file of the hard section: JSON (`rows`, `cols`, optional `name` and
 /// `status`), `.non` or webpbn `.xml`.
 fn read_hard(path: &Path) -> Option<(String, String, SolveInput)> {
-    let text = std::fs::read_to_string(path).ok()?;
+    // Lossy: some published `.non` files are Latin-1 (authors' names in `by` lines), which
+    // the clues never use.
+    let text = String::from_utf8_lossy(&std::fs::read(path).ok()?).into_owned();
     let stem = path.file_stem()?.to_string_lossy().to_string();
     if let Some(f) = Format::from_path(&path.to_string_lossy()) {
         let input = parse_puzzle(&text, f).ok()?;
@@ -558,6 +560,9 @@ fn run_hard(args: &Args, have_nonogrid: bool, tmp: &Path) -> Vec<HardRow> {
                 continue;
             }
             let Some((name, known, mut input)) = read_hard(&path) else {
+                if path.extension().is_some_and(|x| x != "md") {
+                    eprintln!("hard section: skipped {} (not a puzzle)", path.display());
+                }
                 continue;
             };
             input.timeout_ms = Some(timeout_s * 1000);
