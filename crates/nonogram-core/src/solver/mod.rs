@@ -19,7 +19,8 @@
 //!    fixed the most cells, depth-first, probing at every node, and keep going after the
 //!    first solution until a second one turns up or the whole space is refuted.
 //! 6. **Schedule** (`schedule`): root propagation, a short symmetric pre-search, then after
-//!    [`LEARN_AFTER_NODES`] search nodes the learning search (`crate::sat`: a CDCL SAT solver
+//!    [`LEARN_AFTER_NODES`] search nodes (or half a second of counted work, if sooner) the
+//!    learning search (`crate::sat`: a CDCL SAT solver
 //!    on an automaton encoding of every line, seeded with the cells the root's propagation
 //!    and probing fixed) takes turns with the depth-first search, in slices of counted work
 //!    (cells read by line solves, unit propagations), not of time, so that turns do not
@@ -152,8 +153,9 @@ pub fn solve(input: SolveInput) -> Result<SolveVerdict, InputError> {
 /// which two pictures prove `multiple`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SolveOptions {
-    /// After this many depth-first search nodes, the search switches to the learning search
-    /// (clause learning on a SAT encoding of the lines, seeded with every cell the
+    /// After this many depth-first search nodes (or half a second of the depth-first
+    /// search's estimated work, whichever comes first), the search switches to the learning
+    /// search (clause learning on a SAT encoding of the lines, seeded with every cell the
     /// propagation and probing at the root fixed): `Some(0)` uses it right after the root
     /// propagation, `None` never (the depth-first search alone).
     pub learn_after_nodes: Option<u64>,

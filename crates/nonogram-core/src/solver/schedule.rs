@@ -18,6 +18,14 @@ use std::time::Duration;
 /// more nodes (the 15x15 to 19x19 n-Dom, #6574 Forever) is decided faster once the learning
 /// search joins; every other puzzle needs at most 122 nodes and never meets it.
 pub const LEARN_AFTER_NODES: u64 = 500;
+/// The learning search also joins once the depth-first search has done this many
+/// milliseconds of estimated work (cells read by its line solves, at [`DFS_CELLS_PER_MS`]),
+/// if that comes before [`LEARN_AFTER_NODES`] nodes: on large open puzzles a node costs
+/// tens of milliseconds, and the learning search is what decides them. Gettys (#22336,
+/// 99x59) reaches this budget at node 67 instead of 500; the learning search's slices are
+/// the same conflict for conflict, so the depth-first nodes in between are saved (about
+/// 2 s of estimated work). Counted, not timed, like every turn.
+const LEARN_AFTER_MS: u64 = 500;
 /// After the first switch, the two searches take turns in slices of estimated work,
 /// [`SLICE_MS`] milliseconds of it at first (times [`LEARN_SHARE`] for the learning
 /// search), the learning search's doubling [`LEARN_SLICE_GROWTH`] times and the depth-first
@@ -159,6 +167,7 @@ impl<'p> Engine<'p> {
         // finishing its space means that every picture is recorded.
         let root = self.prop.trail.len();
         self.dfs.node_budget = budget;
+        self.dfs.scan_limit = self.prop.scanned + DFS_CELLS_PER_MS * LEARN_AFTER_MS;
         let mut learner: Option<Box<Learner>> = None;
         let mut slice = 0u32;
         loop {
