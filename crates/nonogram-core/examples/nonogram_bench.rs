@@ -657,18 +657,22 @@ fn render_hard(s: &mut String, args: &Args, rows: &[HardRow]) {
         );
     }
     let decided = |st: &str| matches!(st, "unique" | "multiple" | "none");
+    let dfs: Vec<&Run> = rows.iter().filter_map(|r| r.dfs.as_ref()).collect();
+    let dfs_note = if dfs.is_empty() {
+        "depth-first search alone not run".to_string()
+    } else {
+        format!(
+            "depth-first search alone {}/{} ({:.3} s cpu)",
+            dfs.iter().filter(|d| decided(&d.status)).count(),
+            dfs.len(),
+            dfs.iter().map(|d| d.cpu).sum::<f64>()
+        )
+    };
     let _ = writeln!(
         s,
-        "\nDecided: ours {}/{n} ({:.3} s cpu in all), depth-first search alone {}/{n} ({:.3} s cpu).",
+        "\nDecided: ours {}/{n} ({:.3} s cpu in all), {dfs_note}.",
         rows.iter().filter(|r| decided(&r.ours.status)).count(),
         rows.iter().map(|r| r.ours.cpu).sum::<f64>(),
-        rows.iter()
-            .filter(|r| r.dfs.as_ref().is_some_and(|d| decided(&d.status)))
-            .count(),
-        rows.iter()
-            .filter_map(|r| r.dfs.as_ref())
-            .map(|d| d.cpu)
-            .sum::<f64>(),
         n = rows.len()
     );
 }
