@@ -9,6 +9,12 @@
 # $NONOGRAM_HARD_DIR when set: a folder of your own (.non, .xml or .json), e.g. webpbn puzzles
 # that may not be redistributed; they are read from there and never copied into the repo.
 # $NONOGRAM_HARD_TIMEOUT: seconds per hard puzzle and run (default 60).
+# The published hard set of issue 24 (about 900 puzzles: the webpbn survey and the hard tests
+# of github.com/Storyyeller/griddler-solver, `oldstuff/python/hardtests` and
+# `oldstuff/python/sample-simpson`) is not redistributable: extract it to a folder of your
+# own, strip its `goal` lines (`grep -av '^goal'`) so that the solvers get the clues alone,
+# and point NONOGRAM_HARD_DIR at it. On a set that large add `--no-dfs-alone` (the
+# depth-first search alone costs more than ours and nonogrid together there).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"

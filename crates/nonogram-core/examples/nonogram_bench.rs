@@ -4,7 +4,8 @@
 //! cargo run --release -p nonogram-core --example nonogram_bench -- \
 //!     [--bench-dir crates/nonogram-core/data/bench] [--out BENCHMARKS.md] [--timeout 60] \
 //!     [--nonogrid nonogrid] [--only NAME-SUBSTRING] [--goals fixtures/nonogram] \
-//!     [--learn-after NODES|never] [--hard-dir DIR]... [--hard-timeout SECONDS]
+//!     [--learn-after NODES|never] [--hard-dir DIR]... [--hard-timeout SECONDS] \
+//!     [--no-dfs-alone]
 //! ```
 //! (`scripts/nonogram-bench.sh` runs exactly this from the repo root.)
 //!
@@ -25,7 +26,8 @@
 //! `--hard-dir` runs three times with `--hard-timeout` (default `--timeout`): ours as
 //! configured, ours with the depth-first search alone, and nonogrid. Puzzles that may not be
 //! redistributed (most of webpbn.com) are read this way from the user's own folder and never
-//! copied into the repo.
+//! copied into the repo. `--no-dfs-alone` leaves out the second run (the depth-first search
+//! alone), which on a large hard set costs more than the other two together.
 
 use nonogram_core::formats::to_non;
 use nonogram_core::formats::{Format, parse_puzzle};
@@ -48,6 +50,8 @@ struct Args {
     options: SolveOptions,
     hard_dirs: Vec<PathBuf>,
     hard_timeout_s: Option<u64>,
+    /// Whether the hard section also runs the depth-first search alone.
+    dfs_alone: bool,
 }
 
 fn parse_args() -> Args {
@@ -61,6 +65,7 @@ fn parse_args() -> Args {
         options: SolveOptions::default(),
         hard_dirs: Vec::new(),
         hard_timeout_s: None,
+        dfs_alone: true,
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
@@ -82,6 +87,7 @@ fn parse_args() -> Args {
                 }
             }
             "--hard-dir" => a.hard_dirs.push(PathBuf::from(val())),
+            "--no-dfs-alone" => a.dfs_alone = false,
             "--hard-timeout" => {
                 a.hard_timeout_s = Some(val().parse().expect("--hard-timeout takes seconds"));
             }
@@ -463,9 +469,41 @@ fn main() {
         render_hard(&mut report, &args, &hard);
     }
     match &args.out {
-        Some(p) => std::fs::write(p, &report).expect("write report"),
+        Some(p) => {
+            let kept = std::fs::read_to_string(p)
+                .map(|old| other_sections(&old).to_string())
+                .unwrap_or_default();
+            let gap = if kept.is_empty() { "" } else { "\n" };
+            std::fs::write(p, format!("{report}{gap}{kept}")).expect("write report");
+        }
         None => print!("{report}"),
     }
+}
+
+/// Second-level headings this report writes; every other section of the output file (other
+/// benchmarks sharing BENCHMARKS.md) is kept as it was.
+const OWN_SECTIONS: [&str; 6] = [
+    "Totals per group",
+    "Puzzles of unknown status",
+    "Disagreements with the known status",
+    "Slowest puzzles",
+    "Every puzzle",
+    "Hard section",
+];
+
+/// The part of an existing report file from its first section that this report does not
+/// write to its end (empty when there is none).
+fn other_sections(old: &str) -> &str {
+    let mut at = 0;
+    for line in old.split_inclusive('\n') {
+        if let Some(title) = line.strip_prefix("## ")
+            && !OWN_SECTIONS.iter().any(|own| title.starts_with(own))
+        {
+            return &old[at..];
+        }
+        at += line.len();
+    }
+    ""
 }
 
 /// One puzzle of the hard section: ours as configured, ours with the depth-first search
@@ -477,14 +515,17 @@ struct HardRow {
     known: String,
     ours: Run,
     ours_verdict: Option<SolveVerdict>,
-    dfs: Run,
+    /// `None` with `--no-dfs-alone`.
+    dfs: Option<Run>,
     theirs: Option<Run>,
 }
 
 /// Reads one puzzle file of the hard section: JSON (`rows`, `cols`, optional `name` and
 /// `status`), `.non` or webpbn `.xml`.
 fn read_hard(path: &Path) -> Option<(String, String, SolveInput)> {
-    let text = std::fs::read_to_string(path).ok()?;
+    // Lossy: some published `.non` files are Latin-1 (authors' names in `by` lines), which
+    // the clues never use.
+    let text = String::from_utf8_lossy(&std::fs::read(path).ok()?).into_owned();
     let stem = path.file_stem()?.to_string_lossy().to_string();
     if let Some(f) = Format::from_path(&path.to_string_lossy()) {
         let input = parse_puzzle(&text, f).ok()?;
@@ -519,6 +560,9 @@ fn run_hard(args: &Args, have_nonogrid: bool, tmp: &Path) -> Vec<HardRow> {
                 continue;
             }
             let Some((name, known, mut input)) = read_hard(&path) else {
+                if path.extension().is_some_and(|x| x != "md") {
+                    eprintln!("hard section: skipped {} (not a puzzle)", path.display());
+                }
                 continue;
             };
             input.timeout_ms = Some(timeout_s * 1000);
@@ -529,7 +573,7 @@ fn run_hard(args: &Args, have_nonogrid: bool, tmp: &Path) -> Vec<HardRow> {
                 learn_after_nodes: None,
                 ..args.options
             };
-            let (dfs, _) = run_ours(&input, dfs_only);
+            let dfs = args.dfs_alone.then(|| run_ours(&input, dfs_only).0);
             let theirs = have_nonogrid.then(|| {
                 let file = tmp.join(format!("hard-{name}.non"));
                 std::fs::write(&file, to_non(Some(&name), &input.rows, &input.cols))
@@ -540,8 +584,8 @@ fn run_hard(args: &Args, have_nonogrid: bool, tmp: &Path) -> Vec<HardRow> {
                 "hard {name:40} {size:>8} ours {:8} {:8.3}s cpu  dfs alone {:8} {:8.3}s cpu  nonogrid {:8} {:8.3}s",
                 ours.status,
                 ours.cpu,
-                dfs.status,
-                dfs.cpu,
+                dfs.as_ref().map_or("-", |d| d.status.as_str()),
+                dfs.as_ref().map_or(0.0, |d| d.cpu),
                 theirs.as_ref().map_or("-", |t| t.status.as_str()),
                 theirs.as_ref().map_or(0.0, |t| t.cpu),
             );
@@ -568,7 +612,8 @@ fn render_hard(s: &mut String, args: &Args, rows: &[HardRow]) {
         "Every puzzle file under {} (`--hard-dir`), {timeout_s} s limit each, run three times \
          one after the other: ours (the default: depth-first search, then the learning search \
          taking turns with it), ours with the depth-first search alone (`learn_after_nodes: \
-         None`, the solver before the learning search), and nonogrid. CPU seconds of the \
+         None`, the solver before the learning search; `-` when left out with \
+         `--no-dfs-alone`), and nonogrid. CPU seconds of the \
          solving thread (nonogrid: of the child process); *conflicts*: of our learning search \
          (0: it did not run or needed none). Puzzles under a folder outside the repository \
          are the user's own (not redistributable) and are not in the repository.\n",
@@ -593,7 +638,7 @@ fn render_hard(s: &mut String, args: &Args, rows: &[HardRow]) {
         let ours = r.ours.label();
         let _ = writeln!(
             s,
-            "| {} | `{}` | {} | {} | {} | {:.3} | {:.3} | {} | {} | {} | {:.3} | {} | {} |",
+            "| {} | `{}` | {} | {} | {} | {:.3} | {:.3} | {} | {} | {} | {} | {} | {} |",
             r.name,
             r.dir,
             r.size,
@@ -603,20 +648,31 @@ fn render_hard(s: &mut String, args: &Args, rows: &[HardRow]) {
             r.ours.wall,
             r.ours_verdict.as_ref().map_or(0, |v| v.stats.nodes),
             r.ours_verdict.as_ref().map_or(0, |v| v.stats.conflicts),
-            r.dfs.status,
-            r.dfs.cpu,
+            r.dfs.as_ref().map_or("-", |d| d.status.as_str()),
+            r.dfs
+                .as_ref()
+                .map_or("-".into(), |d| format!("{:.3}", d.cpu)),
             ts,
             tc
         );
     }
     let decided = |st: &str| matches!(st, "unique" | "multiple" | "none");
+    let dfs: Vec<&Run> = rows.iter().filter_map(|r| r.dfs.as_ref()).collect();
+    let dfs_note = if dfs.is_empty() {
+        "depth-first search alone not run".to_string()
+    } else {
+        format!(
+            "depth-first search alone {}/{} ({:.3} s cpu)",
+            dfs.iter().filter(|d| decided(&d.status)).count(),
+            dfs.len(),
+            dfs.iter().map(|d| d.cpu).sum::<f64>()
+        )
+    };
     let _ = writeln!(
         s,
-        "\nDecided: ours {}/{n} ({:.3} s cpu in all), depth-first search alone {}/{n} ({:.3} s cpu).",
+        "\nDecided: ours {}/{n} ({:.3} s cpu in all), {dfs_note}.",
         rows.iter().filter(|r| decided(&r.ours.status)).count(),
         rows.iter().map(|r| r.ours.cpu).sum::<f64>(),
-        rows.iter().filter(|r| decided(&r.dfs.status)).count(),
-        rows.iter().map(|r| r.dfs.cpu).sum::<f64>(),
         n = rows.len()
     );
 }

@@ -8,7 +8,8 @@
 //! the same readers (and other solvers) accept; the benchmark uses it to feed nonogrid.
 
 use crate::line::MAX_LINE_LEN;
-use crate::solver::{Puzzle, SolveInput};
+use crate::puzzle::Puzzle;
+use crate::solver::SolveInput;
 use std::fmt;
 
 /// The file formats [`parse_puzzle`] reads.

@@ -11,7 +11,7 @@
 use crate::InputError;
 use crate::line::{Cell, format_line, parse_line, runs_equal_clues};
 use crate::linesolver::LineSolver;
-use crate::solver::Puzzle;
+use crate::puzzle::Puzzle;
 use serde::{Deserialize, Serialize};
 
 /// `hint` input: clues and the player's board, one string per row, top row first.
@@ -115,8 +115,8 @@ pub fn hint(input: HintInput) -> Result<HintVerdict, InputError> {
     }
     let column = |c: usize| -> Vec<Cell> { grid.iter().map(|row| row[c]).collect() };
 
-    let solved = (0..h).all(|r| runs_equal_clues(&grid[r], &puzzle.rows[r]))
-        && (0..w).all(|c| runs_equal_clues(&column(c), &puzzle.cols[c]));
+    let solved = (0..h).all(|r| runs_equal_clues(&grid[r], &puzzle.rows()[r]))
+        && (0..w).all(|c| runs_equal_clues(&column(c), &puzzle.cols()[c]));
     if solved {
         return Ok(HintVerdict {
             status: HintStatus::Solved,
@@ -134,8 +134,8 @@ pub fn hint(input: HintInput) -> Result<HintVerdict, InputError> {
         .chain((0..w).map(|c| (LineKind::Col, c)));
     for (kind, index) in lines {
         let (cells, clues) = match kind {
-            LineKind::Row => (grid[index].clone(), &puzzle.rows[index]),
-            LineKind::Col => (column(index), &puzzle.cols[index]),
+            LineKind::Row => (grid[index].clone(), &puzzle.rows()[index]),
+            LineKind::Col => (column(index), &puzzle.cols()[index]),
         };
         let mut out = cells.clone();
         let before = format_line(&cells);

@@ -8,6 +8,7 @@ pub mod formats;
 pub mod hint;
 pub mod line;
 pub mod linesolver;
+pub mod puzzle;
 mod sat;
 pub mod solver;
 

@@ -2,7 +2,7 @@
 //! learned clauses, restarts, activity-based branching), used incrementally: find a picture,
 //! block it with a clause, look for another.
 //!
-//! [`crate::solver`] runs it when its own depth-first search has spent its node budget
+//! The solver's schedule runs it when its own depth-first search has spent its node budget
 //! without deciding the puzzle; it is seeded with every cell that line logic and probing
 //! fixed at the root (unit clauses, and states that those cells rule out are never made).
 //!
@@ -27,7 +27,7 @@
 //! decision and conflict), so a deadline stops it within microseconds to milliseconds.
 
 use crate::line::Cell;
-use crate::solver::Puzzle;
+use crate::puzzle::Puzzle;
 use batsat::{Callbacks, Lit, SolverInterface, SolverOpts, Var, lbool};
 use puzzles_common::{Deadline, Poll};
 
@@ -244,10 +244,10 @@ pub(crate) enum Built {
 /// Every line with its clue and its known cells: rows, then columns.
 fn lines<'a>(p: &'a Puzzle, grid: &'a [Cell]) -> impl Iterator<Item = (&'a [u32], Vec<Cell>)> {
     let (h, w) = (p.height(), p.width());
-    let rows = (0..h).map(move |r| (&p.rows[r][..], grid[r * w..(r + 1) * w].to_vec()));
+    let rows = (0..h).map(move |r| (&p.rows()[r][..], grid[r * w..(r + 1) * w].to_vec()));
     let cols = (0..w).map(move |c| {
         (
-            &p.cols[c][..],
+            &p.cols()[c][..],
             (0..h).map(|r| grid[r * w + c]).collect::<Vec<_>>(),
         )
     });
@@ -294,9 +294,9 @@ impl Learner {
                 return Built::Timeout;
             }
             let (clues, n) = if line < h {
-                (&p.rows[line][..], w)
+                (&p.rows()[line][..], w)
             } else {
-                (&p.cols[line - h][..], h)
+                (&p.cols()[line - h][..], h)
             };
             let idx = |t: usize| {
                 if line < h {
