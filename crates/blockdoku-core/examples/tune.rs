@@ -2,7 +2,7 @@
 //!
 //! `cargo run --release -p blockdoku-core --example tune -- GAMES TRAYS W1 [W2 ...]`
 //!
-//! Each `W` is the 12 weights of `Weights::NAMES`, comma-separated (`default` for the
+//! Each `W` is the 14 weights of `Weights::NAMES`, comma-separated (`default` for the
 //! current defaults). Every candidate plays the same `GAMES` games (seed 1, the `selfplay`
 //! deal) for at most `TRAYS` trays each. Deaths are too rare to rank candidates in minutes
 //! (about one per 10,000 trays or fewer), so each board the engine leaves from tray 25 on is
@@ -84,11 +84,12 @@ fn parse(text: &str) -> Weights {
         .split(',')
         .filter_map(|x| x.trim().parse().ok())
         .collect();
-    match <[i32; 12]>::try_from(v) {
+    match <[i32; blockdoku_core::eval::WEIGHTS]>::try_from(v) {
         Ok(a) => Weights::from_array(a),
         Err(v) => panic!(
-            "{text}: {} numbers, expected 12 ({:?})",
+            "{text}: {} numbers, expected {} ({:?})",
             v.len(),
+            Weights::NAMES.len(),
             Weights::NAMES
         ),
     }

@@ -51,11 +51,26 @@ pub struct Weights {
     pub dead: i32,
     /// Per piece of the default set that fits in one or two places.
     pub scarce: i32,
+    /// Per empty cell that no 3-cell bar fills (no run of 3 empty cells through it), counted
+    /// once for rows and once for columns.
+    pub unbarred: i32,
+    /// On a crowded board (more than [`CROWDED`] occupied cells), per missing place below 4
+    /// of each piece of the default set: a piece with 1 place costs 3.
+    pub crowded: i32,
+    /// Per side of an empty cell on the board's edge (as if the walls were occupied cells in
+    /// `transitions`: an empty edge invites cells to the middle).
+    pub walls: i32,
 }
+
+/// Occupied cells above which [`Weights::crowded`] counts.
+pub const CROWDED: u32 = 20;
+
+/// How many weights there are.
+pub const WEIGHTS: usize = 15;
 
 impl Weights {
     /// The names of the weights, in the order of [`Weights::to_array`].
-    pub const NAMES: [&'static str; 12] = [
+    pub const NAMES: [&'static str; WEIGHTS] = [
         "occupied",
         "box_middle",
         "box_corner",
@@ -68,10 +83,13 @@ impl Weights {
         "isolated",
         "dead",
         "scarce",
+        "unbarred",
+        "crowded",
+        "walls",
     ];
 
     /// The weights as an array, in the order of [`Weights::NAMES`].
-    pub fn to_array(&self) -> [i32; 12] {
+    pub fn to_array(&self) -> [i32; WEIGHTS] {
         [
             self.occupied,
             self.box_middle,
@@ -85,11 +103,14 @@ impl Weights {
             self.isolated,
             self.dead,
             self.scarce,
+            self.unbarred,
+            self.crowded,
+            self.walls,
         ]
     }
 
     /// The weights from an array, in the order of [`Weights::NAMES`].
-    pub fn from_array(a: [i32; 12]) -> Weights {
+    pub fn from_array(a: [i32; WEIGHTS]) -> Weights {
         Weights {
             occupied: a[0],
             box_middle: a[1],
@@ -103,13 +124,16 @@ impl Weights {
             isolated: a[9],
             dead: a[10],
             scarce: a[11],
+            unbarred: a[12],
+            crowded: a[13],
+            walls: a[14],
         }
     }
 }
 
 impl Default for Weights {
     fn default() -> Self {
-        Weights::from_array([10, 0, 0, 40, 0, 20, 0, 10, 30, 30, 300, 30])
+        Weights::from_array([10, 0, 0, 40, 0, 20, 0, 10, 30, 30, 300, 30, 15, 0, 0])
     }
 }
 
@@ -130,6 +154,11 @@ pub struct Evaluator {
     has_below: u128,
     /// Top-left cells of the 2x2 windows inside the board.
     windows: u128,
+    /// The cells on the board's edge, and its four corner cells.
+    border: u128,
+    board_corners: u128,
+    /// Cells where a horizontal 3-cell bar can start without leaving its row.
+    bar_starts: u128,
     /// Box cells off the box's border, and box corner cells (none without boxes).
     box_middle: u128,
     box_corner: u128,
@@ -159,6 +188,11 @@ impl Evaluator {
         let has_right = full & !geo.last_col();
         let has_below = full & !geo.last_row();
         let windows = has_right & has_below;
+        let border = geo.first_row() | geo.last_row() | geo.first_col() | geo.last_col();
+        let board_corners = (geo.first_row() | geo.last_row()) & (geo.first_col() | geo.last_col());
+        let bar_starts = geo.cols()[..geo.size().saturating_sub(2)]
+            .iter()
+            .fold(0, |m, c| m | c);
         let (mut box_middle, mut box_corner) = (0u128, 0u128);
         let k = geo.box_size();
         for r in 0..geo.size() {
@@ -183,6 +217,9 @@ impl Evaluator {
             has_right,
             has_below,
             windows,
+            border,
+            board_corners,
+            bar_starts,
             box_middle,
             box_corner,
             monotone: weights.to_array().iter().all(|&w| w >= 0),
@@ -205,22 +242,36 @@ impl Evaluator {
     }
 
     /// The cost of a board, computed exactly when it is below `bound`; otherwise some value
-    /// at least `bound`. Computed in three stages, each a cost >= 0 added to the last (when
-    /// every weight is >= 0), stopping as soon as the sum reaches `bound`: the floor
-    /// ([`Evaluator::floor_cost`]), the rest of the shape, then the probes (pieces that fit
-    /// nowhere or almost nowhere, the costliest). The search asks only whether a board beats
+    /// at least `bound`. Computed in stages, each a cost >= 0 added to the last (when every
+    /// weight is >= 0), stopping as soon as the sum reaches `bound`: the floor
+    /// ([`Evaluator::floor_cost`]), the boundary, the slots and holes, then the probes
+    /// (pieces that fit nowhere or almost nowhere, the costliest). The search asks only whether a board beats
     /// the best so far, and this answers the same.
     #[inline]
     pub fn eval_below(&self, b: u128, bound: i32) -> i32 {
-        let floor = self.floor_cost(b);
-        if floor >= bound && self.monotone {
-            return floor;
+        let g = &self.geo;
+        if g.size() == DEFAULT_SIZE && g.box_size() == 3 {
+            self.eval_below_of(b, bound, DEFAULT_SIZE, 3)
+        } else {
+            self.eval_below_of(b, bound, g.size(), g.box_size())
         }
-        let base = floor + self.shape_cost(b);
-        if base >= bound && self.monotone {
-            return base;
+    }
+
+    #[inline(always)]
+    fn eval_below_of(&self, b: u128, bound: i32, n: usize, k: usize) -> i32 {
+        let mut cost = self.floor_cost_of(b, n, k);
+        if cost >= bound && self.monotone {
+            return cost;
         }
-        base + self.probe_cost(b)
+        cost += self.boundary_cost_of(b, n);
+        if cost >= bound && self.monotone {
+            return cost;
+        }
+        cost += self.hole_cost_of(b, n);
+        if cost >= bound && self.monotone {
+            return cost;
+        }
+        cost + self.probe_cost(b)
     }
 
     /// True when every weight is >= 0: then each stage of the evaluation is a cost >= 0 and
@@ -284,6 +335,31 @@ impl Evaluator {
 
     #[inline(always)]
     fn shape_cost_of(&self, b: u128, n: usize) -> i32 {
+        self.boundary_cost_of(b, n) + self.hole_cost_of(b, n)
+    }
+
+    /// The boundary between occupied and empty cells, and its corners.
+    #[inline(always)]
+    fn boundary_cost_of(&self, b: u128, n: usize) -> i32 {
+        let w = &self.weights;
+        let count = |x: u128| x.count_ones() as i32;
+        let transitions =
+            count((b ^ (b >> 1)) & self.has_right) + count((b ^ (b >> n)) & self.has_below);
+        let mut cost = w.transitions * transitions;
+        if w.walls != 0 {
+            // Corner cells have two sides on the edge.
+            let empty = !b & self.geo.full();
+            cost += w.walls * (count(empty & self.border) + count(empty & self.board_corners));
+        }
+        if w.corners != 0 {
+            cost += w.corners * count((b ^ (b >> 1) ^ (b >> n) ^ (b >> (n + 1))) & self.windows);
+        }
+        cost
+    }
+
+    /// Slots, cornered cells and holes.
+    #[inline(always)]
+    fn hole_cost_of(&self, b: u128, n: usize) -> i32 {
         let g = &self.geo;
         let w = &self.weights;
         let full = g.full();
@@ -297,18 +373,19 @@ impl Evaluator {
         let hslot = empty & left & right;
         let vslot = empty & up & down;
         let isolated = hslot & vslot;
-        let cornered = empty & ((hslot & (up | down)) | (vslot & (left | right)));
-        let transitions =
-            count((b ^ (b >> 1)) & self.has_right) + count((b ^ (b >> n)) & self.has_below);
-        let mut cost = w.transitions * transitions
-            // hslot + vslot = (hslot ^ vslot) + 2 isolated: one popcount fewer.
-            + w.slots * count(hslot ^ vslot)
-            + (2 * w.slots + w.isolated) * count(isolated);
-        if w.corners != 0 {
-            cost += w.corners * count((b ^ (b >> 1) ^ (b >> n) ^ (b >> (n + 1))) & self.windows);
-        }
+        // hslot + vslot = (hslot ^ vslot) + 2 isolated: one popcount fewer.
+        let mut cost =
+            w.slots * count(hslot ^ vslot) + (2 * w.slots + w.isolated) * count(isolated);
         if w.cornered != 0 {
+            let cornered = empty & ((hslot & (up | down)) | (vslot & (left | right)));
             cost += w.cornered * count(cornered);
+        }
+        if w.unbarred != 0 {
+            let across = empty & (empty >> 1) & (empty >> 2) & self.bar_starts;
+            let down = empty & (empty >> n) & (empty >> (2 * n));
+            let barred_across = across | (across << 1) | (across << 2);
+            let barred_down = down | (down << n) | (down << (2 * n));
+            cost += w.unbarred * (count(empty & !barred_across) + count(empty & !barred_down));
         }
         cost
     }
@@ -321,21 +398,24 @@ impl Evaluator {
         for (o, s) in shifted.iter_mut().enumerate().take(self.probe_span + 1) {
             *s = empty >> o;
         }
-        let mut dead = 0i32;
-        let mut scarce = 0i32;
+        let crowded = w.crowded != 0 && b.count_ones() > CROWDED;
+        let (mut dead, mut scarce, mut missing) = (0i32, 0i32, 0i32);
         for p in &self.probes {
             let pos = p.positions_shifted(&shifted);
-            if pos == 0 {
-                dead += 1;
-            } else {
-                // At most two anchors.
-                let rest = pos & (pos - 1);
-                if rest & rest.wrapping_sub(1) == 0 {
-                    scarce += 1;
-                }
+            // The places, counted up to 4.
+            let mut places = 0;
+            let mut rest = pos;
+            while rest != 0 && places < 4 {
+                rest &= rest - 1;
+                places += 1;
+            }
+            dead += i32::from(places == 0);
+            scarce += i32::from(places == 1 || places == 2);
+            if crowded {
+                missing += 4 - places;
             }
         }
-        w.dead * dead + w.scarce * scarce
+        w.dead * dead + w.scarce * scarce + w.crowded * missing
     }
 }
 
@@ -350,7 +430,7 @@ mod tests {
 
     /// One weight at a time, so each feature's count is checked by hand.
     fn only(name: &str) -> Weights {
-        let mut a = [0; 12];
+        let mut a = [0; WEIGHTS];
         a[Weights::NAMES
             .iter()
             .position(|n| *n == name)
@@ -427,6 +507,43 @@ mod tests {
         assert_eq!(cost("slots"), 2 + 1);
         assert_eq!(cost("cornered"), 2);
         assert_eq!(cost("isolated"), 1);
+    }
+
+    #[test]
+    fn bars_walls_and_crowding() {
+        let g = Geometry::standard();
+        // Row 0 has a 2-cell gap at columns 1-2 (no horizontal bar fills it); the rest of
+        // the board is empty.
+        let b = board(
+            &g,
+            &[
+                "#..######",
+                ".........",
+                ".........",
+                ".........",
+                ".........",
+                ".........",
+                ".........",
+                ".........",
+                ".........",
+            ],
+        );
+        let cost = |name: &str| {
+            let ev = Evaluator::with_weights(g.clone(), only(name));
+            ev.eval(b)
+        };
+        assert_eq!(
+            cost("unbarred"),
+            2,
+            "(0, 1) and (0, 2) across; every column has a bar"
+        );
+        // Empty edge cells: row 0 has 2 (top sides), row 8 has 9 (bottom), column 0 has 8
+        // (left, rows 1-8), column 8 has 8 (right, rows 1-8).
+        assert_eq!(cost("walls"), 2 + 9 + 8 + 8);
+        assert_eq!(cost("crowded"), 0, "8 cells is not crowded");
+        // 80 cells: each of the 47 pieces misses 4 places but the monomino (1 place: 3).
+        let crowded = Evaluator::with_weights(g.clone(), only("crowded"));
+        assert_eq!(crowded.eval(g.full() & !g.bit(8, 8)), 46 * 4 + 3);
     }
 
     #[test]
