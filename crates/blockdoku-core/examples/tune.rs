@@ -2,8 +2,9 @@
 //!
 //! `cargo run --release -p blockdoku-core --example tune -- GAMES TRAYS W1 [W2 ...]`
 //!
-//! Each `W` is the 14 weights of `Weights::NAMES`, comma-separated (`default` for the
-//! current defaults). Every candidate plays the same `GAMES` games (seed 1, the `selfplay`
+//! Each `W` is the 15 weights of `Weights::NAMES`, comma-separated (`default` for the
+//! current defaults), optionally followed by `@K`: the plans the lookahead compares (1: no
+//! lookahead; default `LOOKAHEAD_CANDIDATES`). Every candidate plays the same `GAMES` games (seed 1, the `selfplay`
 //! deal) for at most `TRAYS` trays each. Deaths are too rare to rank candidates in minutes
 //! (about one per 10,000 trays or fewer), so each board the engine leaves from tray 25 on is
 //! also probed: 32 trays dealt from a separate generator, and the fraction that cannot be
@@ -14,7 +15,7 @@
 //! correlated, games are not).
 #![allow(clippy::print_stdout)]
 
-use blockdoku_core::engine::{Engine, Turn};
+use blockdoku_core::engine::{Engine, LOOKAHEAD_CANDIDATES, Turn};
 use blockdoku_core::eval::Weights;
 use blockdoku_core::geometry::Geometry;
 use blockdoku_core::piece::{Placement, default_set};
@@ -109,9 +110,13 @@ fn main() {
         "{games} games (seed 1), cap {cap} trays, {PROBES} probe trays per board from tray {BURN_IN}"
     );
     println!("weights {:?}", Weights::NAMES);
-    for text in &args[2..] {
+    for spec in &args[2..] {
+        let (text, lookahead) = match spec.split_once('@') {
+            Some((t, k)) => (t, k.parse().unwrap_or(LOOKAHEAD_CANDIDATES)),
+            None => (spec.as_str(), LOOKAHEAD_CANDIDATES),
+        };
         let w = parse(text);
-        let engine = Engine::with_weights(geo.clone(), w);
+        let engine = Engine::with_weights(geo.clone(), w).with_lookahead(lookahead);
         let start = Instant::now();
         let results: Vec<Game> = seeds
             .par_iter()
@@ -133,7 +138,7 @@ fn main() {
         let occupied =
             results.iter().map(|g| g.occupied).sum::<u64>() as f64 / boards.max(1) as f64;
         println!(
-            "{:?}: risk per 10k trays {:.2} (+- {:.2}), deaths {deaths} in {trays} trays, occupied {occupied:.1}, {:.0} us/tray wall",
+            "{:?} @{lookahead}: risk per 10k trays {:.2} (+- {:.2}), deaths {deaths} in {trays} trays, occupied {occupied:.1}, {:.0} us/tray wall",
             w.to_array(),
             mean * 1e4,
             2.0 * se * 1e4,

@@ -35,7 +35,7 @@ const BURN_IN: u64 = 25;
 
 /// One engine deciding trays.
 enum Player {
-    Ours(Engine),
+    Ours(Box<Engine>),
     External {
         _child: Child,
         to: ChildStdin,
@@ -56,7 +56,7 @@ fn words(b: u128) -> [u128; 3] {
 impl Player {
     fn new(spec: &str) -> Player {
         if spec == "ours" {
-            return Player::Ours(Engine::new(Geometry::standard()));
+            return Player::Ours(Box::new(Engine::new(Geometry::standard())));
         }
         let mut child = Command::new("sh")
             .arg("-c")

@@ -70,25 +70,64 @@ pub struct Turn {
 /// The most pieces a tray may hold for the search (the `left` sets are bytes).
 pub const MAX_TRAY: usize = 8;
 
+/// How many of the best plans the one-piece lookahead compares by default.
+pub const LOOKAHEAD_CANDIDATES: usize = 6;
+
+/// A piece of the default set that fits nowhere after a plan, in the lookahead's sum.
+const LOOKAHEAD_DEAD: i64 = 3000;
+
 /// The engine as `best` and `selfplay` play it.
 #[derive(Debug, Clone)]
 pub struct Engine {
     ev: Evaluator,
+    /// Plans compared by the lookahead (1: none).
+    candidates: usize,
 }
 
 impl Engine {
-    /// The engine with its default evaluation for `geo`.
+    /// The engine with its default evaluation and lookahead for `geo`.
     pub fn new(geo: Geometry) -> Engine {
-        Engine {
-            ev: Evaluator::new(geo),
-        }
+        Engine::with_weights(geo, Weights::default())
     }
 
     /// The engine with chosen evaluation weights.
     pub fn with_weights(geo: Geometry, weights: Weights) -> Engine {
         Engine {
             ev: Evaluator::with_weights(geo, weights),
+            candidates: LOOKAHEAD_CANDIDATES,
         }
+    }
+
+    /// The same engine comparing its `candidates` best plans by the one-piece lookahead
+    /// (0 or 1: no lookahead, the plan with the best evaluation).
+    pub fn with_lookahead(mut self, candidates: usize) -> Engine {
+        self.candidates = candidates.max(1);
+        self
+    }
+
+    /// One piece of lookahead: for every piece of the default set, the evaluation of the
+    /// best board after placing it next (and clearing), summed; a piece that fits nowhere
+    /// costs `LOOKAHEAD_DEAD`. Lower is better.
+    pub fn lookahead(&self, board: u128) -> i64 {
+        let geo = self.geometry();
+        let empty = !board & geo.full();
+        let mut total = 0i64;
+        for p in self.ev.probes() {
+            let mut pos = p.positions(empty);
+            if pos == 0 {
+                total += LOOKAHEAD_DEAD;
+                continue;
+            }
+            let mut best = i32::MAX;
+            while pos != 0 {
+                let anchor = pos.trailing_zeros();
+                pos &= pos - 1;
+                let (after, _) = geo.clear(board | p.mask_at(anchor));
+                best = best.min(self.ev.eval_below(after, best));
+            }
+            total += i64::from(best);
+        }
+        total
     }
 
     /// Its evaluation.
@@ -122,7 +161,8 @@ impl Engine {
             scoring: turn.scoring,
             seen: Seen::with_capacity_and_hasher(1 << 10, FxBuildHasher),
             path: Vec::with_capacity(tray.len()),
-            best: None,
+            top: Vec::with_capacity(self.candidates + 1),
+            keep: self.candidates,
             nodes: 0,
             poll: Poll::new(deadline),
             timed_out: false,
@@ -133,7 +173,24 @@ impl Engine {
             return None;
         }
         let nodes = s.nodes;
-        let mut plan = s.best.unwrap_or_else(|| Plan {
+        let mut top = s.top;
+        if top.len() > 1 && top[0].complete {
+            top.retain(|p| p.complete);
+            let mut best: Option<(i64, usize)> = None;
+            for (i, p) in top.iter().enumerate() {
+                if deadline.passed() {
+                    return None;
+                }
+                let cost = self.lookahead(p.board);
+                // Strictly better only: ties keep the better ranked plan.
+                if best.is_none_or(|(c, _)| cost < c) {
+                    best = Some((cost, i));
+                }
+            }
+            let chosen = best.map_or(0, |(_, i)| i);
+            top.swap(0, chosen);
+        }
+        let mut plan = top.into_iter().next().unwrap_or_else(|| Plan {
             moves: Vec::new(),
             board,
             complete: tray.is_empty(),
@@ -198,32 +255,52 @@ struct Search<'a> {
     scoring: Scoring,
     seen: Seen,
     path: Vec<PlanMove>,
-    best: Option<Plan>,
+    /// The best plans so far, best first, at most `keep`.
+    top: Vec<Plan>,
+    keep: usize,
     nodes: u64,
     poll: Poll,
     timed_out: bool,
 }
 
 impl Search<'_> {
-    /// Offers the board the path ends on as the plan.
+    /// The evaluation a plan placing `placed` pieces must beat (be below) to enter the top
+    /// list, or `None` when it cannot enter at all.
+    fn entry_bound(&self, placed: usize) -> Option<i32> {
+        match self.top.last() {
+            Some(w) if self.top.len() == self.keep => {
+                if w.moves.len() > placed {
+                    None
+                } else if w.moves.len() == placed {
+                    // Ties go to points: one past the worst kept evaluation.
+                    Some(w.eval.saturating_add(1))
+                } else {
+                    Some(i32::MAX)
+                }
+            }
+            _ => Some(i32::MAX),
+        }
+    }
+
+    /// Offers the board the path ends on as a plan.
     fn finish(&mut self, board: u128, points: u64, streak: bool) {
         let placed = self.path.len();
-        // Exact only when it could win: ties go to points, so the bound is one past the
-        // best evaluation.
-        let bound = match &self.best {
-            Some(b) if b.moves.len() > placed => return,
-            Some(b) if b.moves.len() == placed => b.eval.saturating_add(1),
-            _ => i32::MAX,
+        let Some(bound) = self.entry_bound(placed) else {
+            return;
         };
         let eval = self.ev.eval_below(board, bound);
-        let better = match &self.best {
-            None => true,
-            Some(b) => {
-                placed > b.moves.len() || eval < b.eval || (eval == b.eval && points > b.points)
-            }
-        };
-        if better {
-            self.best = Some(Plan {
+        // More pieces placed, then a lower evaluation, then more points, then found first.
+        let key = |p: usize, e: i32, pts: u64| (std::cmp::Reverse(p), e, std::cmp::Reverse(pts));
+        let mine = key(placed, eval, points);
+        let at = self
+            .top
+            .partition_point(|p| key(p.moves.len(), p.eval, p.points) <= mine);
+        if at >= self.keep {
+            return;
+        }
+        self.top.insert(
+            at,
+            Plan {
                 moves: self.path.clone(),
                 board,
                 complete: placed == self.tray.len(),
@@ -231,8 +308,9 @@ impl Search<'_> {
                 points,
                 streak,
                 nodes: 0,
-            });
-        }
+            },
+        );
+        self.top.truncate(self.keep);
     }
 
     /// Expands the position `board` with the pieces `left`; `last`: the tray index of the
@@ -358,12 +436,11 @@ impl Search<'_> {
         // Every quiet move ends on the board plus the piece: its floor is at least the
         // board's plus the piece's occupied cells.
         if self.ev.is_monotone()
-            && let Some(b) = &self.best
-            && b.complete
+            && let Some(bound) = self.entry_bound(self.path.len() + 1)
         {
             let floor =
                 self.ev.floor_cost(board) + self.ev.weights().occupied * p.cell_count() as i32;
-            if floor > b.eval {
+            if floor >= bound {
                 return;
             }
         }
@@ -459,7 +536,8 @@ mod tests {
     #[test]
     fn search_matches_brute_force() {
         let geo = Geometry::standard();
-        let engine = Engine::new(geo.clone());
+        let engine = Engine::new(geo.clone()).with_lookahead(1);
+        let looking = Engine::new(geo.clone());
         let set: Vec<Placement> = default_set()
             .iter()
             .map(|p| Placement::new(p, &geo))
@@ -508,6 +586,13 @@ mod tests {
             }
             assert_eq!(b, plan.board);
             assert_eq!(plan.complete, engine.fits_whole(board, &tray));
+            // The lookahead picks among the best plans one it likes at least as well as the
+            // best evaluated one.
+            let other = looking.choose(board, &tray, turn);
+            assert_eq!(other.complete, plan.complete);
+            if plan.complete {
+                assert!(looking.lookahead(other.board) <= looking.lookahead(plan.board));
+            }
         }
     }
 }

@@ -231,6 +231,11 @@ impl Evaluator {
         &self.geo
     }
 
+    /// The default piece set compiled for this geometry (the probes).
+    pub fn probes(&self) -> &[Placement] {
+        &self.probes
+    }
+
     /// The weights.
     pub fn weights(&self) -> &Weights {
         &self.weights
