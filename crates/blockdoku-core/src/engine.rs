@@ -243,6 +243,14 @@ impl Engine {
     }
 }
 
+/// A position of the search: the board, the points so far, and whether the last move cleared.
+#[derive(Clone, Copy)]
+struct Node {
+    board: u128,
+    points: u64,
+    streak: bool,
+}
+
 /// (board, pieces-left) keys, with the Fx hash: SipHash costs more than it saves.
 type Seen = HashMap<(u128, u8), u64, FxBuildHasher>;
 
@@ -345,10 +353,15 @@ impl Search<'_> {
             // A non-clearing move after a non-clearing move of a higher index is searched
             // in the other order.
             let must_clear = last.is_some_and(|j| j > i);
+            let from = Node {
+                board,
+                points,
+                streak,
+            };
             if last_piece {
-                self.last_moves(board, i, pos, points, streak, must_clear);
+                self.last_moves(from, i, pos, must_clear);
             } else {
-                self.inner_moves(board, left, i, pos, points, streak, must_clear);
+                self.inner_moves(from, left, i, pos, must_clear);
             }
         }
         if !any {
@@ -359,17 +372,7 @@ impl Search<'_> {
     }
 
     /// The moves of piece `i` at the anchors `pos` when more pieces follow.
-    #[allow(clippy::too_many_arguments)]
-    fn inner_moves(
-        &mut self,
-        board: u128,
-        left: u8,
-        i: usize,
-        mut pos: u128,
-        points: u64,
-        streak: bool,
-        must_clear: bool,
-    ) {
+    fn inner_moves(&mut self, from: Node, left: u8, i: usize, mut pos: u128, must_clear: bool) {
         let geo = self.ev.geometry();
         let p = &self.tray[i];
         let rest = left & !(1 << i);
@@ -377,11 +380,11 @@ impl Search<'_> {
             let anchor = pos.trailing_zeros();
             pos &= pos - 1;
             let placed = p.mask_at(anchor);
-            let out = apply(geo, board, placed, self.scoring, streak);
+            let out = apply(geo, from.board, placed, self.scoring, from.streak);
             if must_clear && out.units.is_empty() {
                 continue;
             }
-            let total = points + out.points;
+            let total = from.points + out.points;
             match self.seen.entry((out.board, rest)) {
                 Entry::Occupied(mut e) => {
                     if *e.get() >= total {
@@ -407,15 +410,12 @@ impl Search<'_> {
 
     /// The moves of the last piece `i` at the anchors `pos`: the moves that clear first,
     /// then, unless the floor of the evaluation already rules them all out, the others.
-    fn last_moves(
-        &mut self,
-        board: u128,
-        i: usize,
-        mut pos: u128,
-        points: u64,
-        streak: bool,
-        must_clear: bool,
-    ) {
+    fn last_moves(&mut self, from: Node, i: usize, mut pos: u128, must_clear: bool) {
+        let Node {
+            board,
+            points,
+            streak,
+        } = from;
         let geo = self.ev.geometry();
         let p = &self.tray[i];
         let mut quiet = 0u128;

@@ -428,9 +428,16 @@ impl Evaluator {
 mod tests {
     use super::*;
 
-    fn board(g: &Geometry, rows: &[&str]) -> u128 {
-        let owned: Vec<String> = rows.iter().map(|s| s.to_string()).collect();
-        g.parse_board(&owned, "").expect("valid board")
+    /// A 9x9 board whose first rows are `top`, the rest empty.
+    fn board(g: &Geometry, top: &[&str]) -> u128 {
+        let mut rows: Vec<String> = top.iter().map(|s| s.to_string()).collect();
+        rows.resize(g.size(), ".".repeat(g.size()));
+        g.parse_board(&rows, "").expect("valid board")
+    }
+
+    /// The cost of `b` under one weight alone.
+    fn cost(g: &Geometry, b: u128, name: &str) -> i32 {
+        Evaluator::with_weights(g.clone(), only(name)).eval(b)
     }
 
     /// One weight at a time, so each feature's count is checked by hand.
@@ -455,16 +462,9 @@ mod tests {
                 ".........",
                 ".........",
                 "....#....",
-                ".........",
-                ".........",
-                ".........",
-                ".........",
             ],
         );
-        let cost = |name: &str| {
-            let ev = Evaluator::with_weights(g.clone(), only(name));
-            ev.floor_cost(b) + ev.shape_cost(b)
-        };
+        let cost = |name: &str| cost(&g, b, name);
         assert_eq!(cost("occupied"), 5);
         assert_eq!(cost("box_middle"), 2, "(1, 1) and (4, 4)");
         assert_eq!(cost("box_corner"), 1, "(0, 0)");
@@ -490,24 +490,8 @@ mod tests {
         let g = Geometry::standard();
         // (0, 1) is walled on three sides (wall above, cells left and right, open below);
         // (2, 0) is shut in: wall left, cells right, above and below.
-        let b = board(
-            &g,
-            &[
-                "#.#......",
-                "#........",
-                ".#.......",
-                "#........",
-                ".........",
-                ".........",
-                ".........",
-                ".........",
-                ".........",
-            ],
-        );
-        let cost = |name: &str| {
-            let ev = Evaluator::with_weights(g.clone(), only(name));
-            ev.floor_cost(b) + ev.shape_cost(b)
-        };
+        let b = board(&g, &["#.#......", "#........", ".#.......", "#........"]);
+        let cost = |name: &str| cost(&g, b, name);
         // Horizontal slots: (0, 1) and (2, 0); vertical: (2, 0) alone.
         assert_eq!(cost("slots"), 2 + 1);
         assert_eq!(cost("cornered"), 2);
@@ -519,24 +503,8 @@ mod tests {
         let g = Geometry::standard();
         // Row 0 has a 2-cell gap at columns 1-2 (no horizontal bar fills it); the rest of
         // the board is empty.
-        let b = board(
-            &g,
-            &[
-                "#..######",
-                ".........",
-                ".........",
-                ".........",
-                ".........",
-                ".........",
-                ".........",
-                ".........",
-                ".........",
-            ],
-        );
-        let cost = |name: &str| {
-            let ev = Evaluator::with_weights(g.clone(), only(name));
-            ev.eval(b)
-        };
+        let b = board(&g, &["#..######"]);
+        let cost = |name: &str| cost(&g, b, name);
         assert_eq!(
             cost("unbarred"),
             2,

@@ -10,9 +10,9 @@
 //!   the 47 fixed shapes of Blockudoku-style games.
 //! - [`outcome`]: `place` and `clear` worked out as bitboards, for callers that draw them.
 //! - Scoring ([`rules`]): `classic` (10 per cleared cell) or `combo`.
-//! - The engine ([`engine`]) searches every order and placement of a tray and keeps the
-//!   board the evaluation ([`eval`]) likes best; [`selfplay`] deals trays with SplitMix64 so
-//!   a seed means the same games forever.
+//! - The engine ([`engine`]) searches every order and placement of a tray, scores the boards
+//!   by the evaluation ([`eval`]) and compares its best few by a one-piece lookahead;
+//!   [`selfplay`] deals trays with SplitMix64 so a seed means the same games forever.
 #![deny(clippy::print_stdout, clippy::print_stderr)]
 
 pub mod commands;
