@@ -3,7 +3,8 @@
 //!
 //! `cargo run --release -p blockdoku-core --example versus -- ENGINE SEED GAMES CAP JOBS SECONDS`
 //!
-//! - `ENGINE`: `ours` (this crate's engine, as `selfplay` plays it) or a shell command that
+//! - `ENGINE`: `ours` (this crate's engine, as `selfplay` plays it; `ours@1` without the
+//!   lookahead, `ours@K` comparing K plans) or a shell command that
 //!   answers trays on stdin (see `scripts/blockdoku-blokie-driver.cpp` for the protocol).
 //! - Game `i` is dealt exactly as `selfplay` deals it: trays of three pieces drawn uniformly
 //!   with replacement from the 47 default pieces by a SplitMix64 seeded with the `i`-th
@@ -55,8 +56,13 @@ fn words(b: u128) -> [u128; 3] {
 
 impl Player {
     fn new(spec: &str) -> Player {
-        if spec == "ours" {
-            return Player::Ours(Box::new(Engine::new(Geometry::standard())));
+        if let Some(rest) = spec.strip_prefix("ours") {
+            // `ours@K`: K plans compared by the lookahead (1: none).
+            let mut engine = Engine::new(Geometry::standard());
+            if let Some(k) = rest.strip_prefix('@').and_then(|k| k.parse().ok()) {
+                engine = engine.with_lookahead(k);
+            }
+            return Player::Ours(Box::new(engine));
         }
         let mut child = Command::new("sh")
             .arg("-c")
@@ -331,7 +337,7 @@ fn main() {
         summed * 1e6 / t.times.len().max(1) as f64,
         t.times.len()
     );
-    if matches!(spec.as_str(), "ours") {
+    if spec.starts_with("ours") {
         println!(
             "process CPU {cpu:.1} s over {summed:.1} s of timed calls (all trays: CPU per tray {:.0} us)",
             cpu * 1e6 / t.trays.max(1) as f64
