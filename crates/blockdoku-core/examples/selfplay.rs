@@ -1,7 +1,8 @@
 //! Self-play measurement: `cargo run --release -p blockdoku-core --example selfplay -- GAMES SEED MAX_TRAYS`.
 #![allow(clippy::print_stdout)]
 
-use blockdoku_core::engine::{Evaluator, Weights};
+use blockdoku_core::engine::Engine;
+use blockdoku_core::eval::Weights;
 use blockdoku_core::geometry::Geometry;
 use blockdoku_core::piece::DEFAULT_PIECES;
 use blockdoku_core::rules::Scoring;
@@ -17,30 +18,20 @@ fn main() {
     let games = args.first().copied().unwrap_or(20) as usize;
     let seed = args.get(1).copied().unwrap_or(0);
     let cap = args.get(2).copied().unwrap_or(1000);
-    // BD_W="occupied,lines,boxes,slots,isolated,transitions,dead,scarce" overrides the weights.
+    // BD_W="occupied,box_middle,..." (the 14 of `Weights::NAMES`) overrides the weights.
     let mut w = Weights::default();
     if let Ok(text) = std::env::var("BD_W") {
         let v: Vec<i32> = text
             .split(',')
             .filter_map(|x| x.trim().parse().ok())
             .collect();
-        if v.len() == 9 {
-            w = Weights {
-                occupied: v[0],
-                lines: v[1],
-                boxes: v[2],
-                slots: v[3],
-                isolated: v[4],
-                transitions: v[5],
-                dead: v[6],
-                scarce: v[7],
-                lookahead_dead: v[8],
-            };
+        if let Ok(a) = <[i32; blockdoku_core::eval::WEIGHTS]>::try_from(v) {
+            w = Weights::from_array(a);
         }
     }
     println!("{w:?}");
     let geo = Geometry::standard();
-    let ev = Evaluator::with_weights(geo.clone(), w);
+    let engine = Engine::with_weights(geo.clone(), w);
     // BD_SCORING=combo scores the games Blockudoku-style.
     let scoring = match std::env::var("BD_SCORING").as_deref() {
         Ok("combo") => Scoring::Combo,
@@ -49,7 +40,7 @@ fn main() {
     let start = Instant::now();
     let recs: Vec<_> = game_seeds(seed, games)
         .into_par_iter()
-        .map(|s| play_game(&ev, s, cap, scoring, puzzles_common::Deadline::NEVER))
+        .map(|s| play_game(&engine, s, cap, scoring, puzzles_common::Deadline::NEVER))
         .collect();
     let secs = start.elapsed().as_secs_f64();
     let trays: u64 = recs.iter().map(|r| r.trays).sum();

@@ -1,10 +1,10 @@
 //! Times single tray decisions: `cargo run --release -p blockdoku-core --example timing`.
 #![allow(clippy::print_stdout)]
 
-use blockdoku_core::engine::{Evaluator, best_plan};
+use blockdoku_core::engine::{Engine, Turn};
+use blockdoku_core::eval::Evaluator;
 use blockdoku_core::geometry::Geometry;
 use blockdoku_core::piece::{Piece, Placement};
-use blockdoku_core::rules::Scoring;
 use std::time::Instant;
 
 fn piece(rows: &[&str]) -> Piece {
@@ -15,6 +15,7 @@ fn piece(rows: &[&str]) -> Piece {
 fn main() {
     let geo = Geometry::standard();
     let ev = Evaluator::new(geo.clone());
+    let engine = Engine::new(geo.clone());
     let what = std::env::args().nth(1).unwrap_or_default();
     if what == "eval" {
         // CPU figures: run under `time`.
@@ -33,15 +34,7 @@ fn main() {
             .map(|p| Placement::new(p, &geo))
             .collect();
         for _ in 0..5 {
-            let _ = best_plan(
-                &ev,
-                0,
-                &tray,
-                Scoring::Classic,
-                false,
-                true,
-                puzzles_common::Deadline::NEVER,
-            );
+            let _ = engine.choose(0, &tray, Turn::default());
         }
         println!("5 searches, empty board, three monominoes");
         return;
@@ -62,23 +55,13 @@ fn main() {
     ];
     for (name, tray) in &trays {
         let tray: Vec<Placement> = tray.iter().map(|p| Placement::new(p, &geo)).collect();
-        for lookahead in [false, true] {
-            let start = Instant::now();
-            let plan = best_plan(
-                &ev,
-                0,
-                &tray,
-                Scoring::Classic,
-                false,
-                lookahead,
-                puzzles_common::Deadline::NEVER,
-            );
-            let nodes = plan.map_or(0, |p| p.nodes);
-            println!(
-                "empty board, {name}, lookahead {lookahead}: {:.1} ms, {nodes} nodes",
-                start.elapsed().as_secs_f64() * 1000.0
-            );
-        }
+        let start = Instant::now();
+        let plan = engine.choose(0, &tray, Turn::default());
+        println!(
+            "empty board, {name}: {:.1} ms, {} nodes",
+            start.elapsed().as_secs_f64() * 1000.0,
+            plan.nodes
+        );
     }
     let start = Instant::now();
     let mut sum = 0i64;

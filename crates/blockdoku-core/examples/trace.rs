@@ -1,10 +1,9 @@
 //! Prints one self-played game tray by tray: `cargo run --release -p blockdoku-core --example trace -- SEED GAME TRAYS`.
 #![allow(clippy::print_stdout)]
 
-use blockdoku_core::engine::{Evaluator, best_plan};
+use blockdoku_core::engine::{Engine, Turn};
 use blockdoku_core::geometry::Geometry;
 use blockdoku_core::piece::{DEFAULT_PIECES, Placement, default_set};
-use blockdoku_core::rules::Scoring;
 use blockdoku_core::selfplay::{SplitMix64, game_seeds};
 
 fn main() {
@@ -16,7 +15,7 @@ fn main() {
     let game = args.get(1).copied().unwrap_or(0) as usize;
     let trays = args.get(2).copied().unwrap_or(20);
     let geo = Geometry::standard();
-    let ev = Evaluator::new(geo.clone());
+    let engine = Engine::new(geo.clone());
     let set: Vec<Placement> = default_set()
         .iter()
         .map(|p| Placement::new(p, &geo))
@@ -26,17 +25,7 @@ fn main() {
     for t in 0..trays {
         let idx: Vec<usize> = (0..3).map(|_| rng.below(47) as usize).collect();
         let tray: Vec<Placement> = idx.iter().map(|&i| set[i].clone()).collect();
-        let Some(plan) = best_plan(
-            &ev,
-            board,
-            &tray,
-            Scoring::Classic,
-            false,
-            true,
-            puzzles_common::Deadline::NEVER,
-        ) else {
-            return;
-        };
+        let plan = engine.choose(board, &tray, Turn::default());
         println!(
             "tray {t}: {:?} eval {} points {} nodes {}",
             idx.iter().map(|&i| DEFAULT_PIECES[i]).collect::<Vec<_>>(),

@@ -4,7 +4,7 @@
 //! a verdict type (serialised in field declaration order) and a function from one to the
 //! other that reports bad values as [`InputError`] with a JSON pointer into the input.
 
-use crate::engine::{Evaluator, best_plan};
+use crate::engine::{Engine, Turn};
 use crate::error::InputError;
 use crate::geometry::{DEFAULT_SIZE, Geometry, Units, default_box};
 use crate::outcome::{clear_outcome, place_outcome};
@@ -443,19 +443,16 @@ pub fn best(input: BestInput) -> Result<BestVerdict, InputError> {
     }
     let pieces = parse_pieces(&input.tray, "/tray")?;
     let tray: Vec<Placement> = pieces.iter().map(|p| Placement::new(p, &geo)).collect();
-    let ev = Evaluator::new(geo);
-    let Some(plan) = best_plan(
-        &ev,
+    let engine = Engine::new(geo);
+    let plan = engine.choose(
         board,
         &tray,
-        input.scoring,
-        input.streak,
-        true,
-        Deadline::NEVER,
-    ) else {
-        unreachable!("a search without a deadline always finishes")
-    };
-    let n = ev.geometry().size();
+        Turn {
+            scoring: input.scoring,
+            streak: input.streak,
+        },
+    );
+    let n = engine.geometry().size();
     Ok(BestVerdict {
         game_over: !plan.complete,
         moves: plan
@@ -469,7 +466,7 @@ pub fn best(input: BestInput) -> Result<BestVerdict, InputError> {
             })
             .collect(),
         points: plan.points,
-        board: ev.geometry().render(plan.board),
+        board: engine.geometry().render(plan.board),
     })
 }
 
@@ -588,9 +585,9 @@ pub fn selfplay(input: SelfplayInput) -> Result<SelfplayVerdict, InputError> {
     }
     let deadline =
         Deadline::starting_at(start, puzzles_common::limits::or_default(input.timeout_ms));
-    let ev = Evaluator::new(geo);
+    let engine = Engine::new(geo);
     let seeds = game_seeds(input.seed, input.games);
-    let (records, stopped) = play_games(&ev, &seeds, &input, deadline);
+    let (records, stopped) = play_games(&engine, &seeds, &input, deadline);
     let results: Vec<GameResult> = records
         .iter()
         .map(|&(i, ref r)| GameResult {
@@ -631,7 +628,7 @@ pub fn selfplay(input: SelfplayInput) -> Result<SelfplayVerdict, InputError> {
 /// stopped before it placed a piece never ran and is left out. The games played, by index,
 /// and whether the deadline stopped the run.
 fn play_games(
-    ev: &Evaluator,
+    engine: &Engine,
     seeds: &[u64],
     input: &SelfplayInput,
     deadline: Deadline,
@@ -647,7 +644,7 @@ fn play_games(
             }
             let i = next.fetch_add(1, Ordering::Relaxed);
             let Some(&seed) = seeds.get(i) else { return };
-            let record = play_game(ev, seed, input.max_trays, input.scoring, deadline);
+            let record = play_game(engine, seed, input.max_trays, input.scoring, deadline);
             if record.ending == Ending::Timeout {
                 stopped.store(true, Ordering::Relaxed);
                 if record.pieces == 0 {

@@ -1,207 +1,30 @@
-//! The playing engine: a static evaluation of a board and an exhaustive search over a tray.
+//! The playing engine: an exhaustive search over a tray's orders and placements, scored by
+//! the static evaluation of [`crate::eval`].
 //!
 //! The search tries every order of the tray and every placement of each piece, clearing
-//! between placements, and scores each board it ends on with [`Evaluator::eval`] (lower is
-//! better). Boards reached twice with the same pieces left (the common case: two pieces
-//! placed in either order without a clear in between) are expanded once.
+//! between placements, and keeps the board it ends on with the lowest evaluation. Three
+//! prunings keep it exact while visiting each reachable result about once:
 //!
-//! The evaluation is a weighted sum of features that measure how hard the board will be to
-//! keep alive: occupied cells, rows/columns/boxes that are touched at all (each must be
-//! cleared again some day), empty cells walled in on both sides (1-wide slots only thin
-//! pieces fill) or on all four (holes only the monomino or a diagonal fills), the boundary
-//! between occupied and empty cells (fragmentation), and, most heavily, how many pieces of
-//! the default set would fit nowhere or in at most two places (a tray holding one of them
-//! ends the game).
+//! - Order: two moves in a row of which neither clears anything give the same board in
+//!   either order (the second also fit before the first, and clears nothing there either),
+//!   so only the order with the lower tray index first is searched. Most moves clear
+//!   nothing, so most of the 3! orders of a tray are searched once instead of six times.
+//! - Twins: of two identical pieces in a tray, the one with the lower index is placed first.
+//! - Transpositions: a board reached again with the same pieces left (through different
+//!   clears) is expanded once, unless it now comes with more points.
 //!
-//! On top of it, the ten best plans are compared by a one-piece lookahead: for each piece of
-//! the default set, the best evaluation reachable by placing it next, summed. Measured with
-//! `examples/selfplay.rs` (20 seeded games, 1000-tray cap): without the lookahead 14/20
-//! (seed 1) and 17/20 (seed 0) games reached the cap, with it 20/20 on both; raising the
-//! weight of dead pieces from 120 to 400 alone changed nothing (15/20 on seed 1). With a
-//! 5000-tray cap (seed 0) 18/20 games reach it, mean 4965.7 trays; a tray costs about 8 ms of
-//! CPU on average, 40-60 ms on an empty board (the widest search).
+//! The evaluation of a final board is asked with the best evaluation so far as a bound, so
+//! the costliest features are skipped on boards that cannot win (see
+//! [`Evaluator::eval_below`]).
 
+use crate::eval::{Evaluator, Weights};
 use crate::geometry::{Geometry, Units};
-use crate::piece::{Placement, default_set};
+use crate::piece::Placement;
 use crate::rules::{Scoring, apply};
 use puzzles_common::{Deadline, Poll};
 use rustc_hash::FxBuildHasher;
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;
-
-/// Weights of the evaluation features (a cost: lower evaluations are better boards).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Weights {
-    /// Per occupied cell.
-    pub occupied: i32,
-    /// Per row or column holding at least one occupied cell.
-    pub lines: i32,
-    /// Per box holding at least one occupied cell.
-    pub boxes: i32,
-    /// Per empty cell blocked left and right (or up and down) by pieces or walls.
-    pub slots: i32,
-    /// Per empty cell blocked on all four sides.
-    pub isolated: i32,
-    /// Per edge between an occupied and an empty cell.
-    pub transitions: i32,
-    /// Per piece of the default set that fits nowhere.
-    pub dead: i32,
-    /// Per piece of the default set that fits in at most 2 positions.
-    pub scarce: i32,
-    /// In the lookahead, per piece of the default set that fits nowhere.
-    pub lookahead_dead: i32,
-}
-
-impl Default for Weights {
-    fn default() -> Self {
-        Weights {
-            occupied: 10,
-            lines: 6,
-            boxes: 20,
-            slots: 12,
-            isolated: 40,
-            transitions: 6,
-            dead: 120,
-            scarce: 20,
-            lookahead_dead: 3000,
-        }
-    }
-}
-
-/// A board evaluation for one geometry.
-#[derive(Debug, Clone)]
-pub struct Evaluator {
-    geo: Geometry,
-    weights: Weights,
-    probes: Vec<Placement>,
-    /// The largest cell offset of any probe (at most [`MAX_PROBE_OFFSET`]).
-    probe_span: usize,
-}
-
-/// Largest cell offset of a default piece on the largest board: 4 rows and 4 columns down
-/// on an 11-wide board.
-const MAX_PROBE_OFFSET: usize = 4 * 11 + 4;
-
-impl Evaluator {
-    /// An evaluator with the default weights; the default piece set is the probe set.
-    pub fn new(geo: Geometry) -> Evaluator {
-        Evaluator::with_weights(geo, Weights::default())
-    }
-
-    /// An evaluator with chosen weights.
-    pub fn with_weights(geo: Geometry, weights: Weights) -> Evaluator {
-        let probes: Vec<Placement> = default_set()
-            .iter()
-            .map(|p| Placement::new(p, &geo))
-            .collect();
-        let probe_span = probes
-            .iter()
-            .map(|p| p.max_offset() as usize)
-            .max()
-            .unwrap_or(0)
-            .min(MAX_PROBE_OFFSET);
-        Evaluator {
-            geo,
-            weights,
-            probes,
-            probe_span,
-        }
-    }
-
-    /// The geometry this evaluator works on.
-    pub fn geometry(&self) -> &Geometry {
-        &self.geo
-    }
-
-    /// The cost of a board: lower is better.
-    pub fn eval(&self, b: u128) -> i32 {
-        self.eval_below(b, i32::MAX)
-    }
-
-    /// The cost of a board, computed exactly when it is below `bound`; otherwise some value
-    /// at least `bound`. The probe features (pieces that fit nowhere or almost nowhere) are
-    /// costs >= 0, so when the other features alone reach `bound` the probes are skipped:
-    /// the search asks only whether a leaf beats the best so far, and this answers the same.
-    pub fn eval_below(&self, b: u128, bound: i32) -> i32 {
-        let g = &self.geo;
-        let w = &self.weights;
-        let n = g.size() as u32;
-        let full = g.full();
-        let empty = !b & full;
-        let mut lines = 0i32;
-        for &m in g.rows().iter().chain(g.cols()) {
-            lines += i32::from(b & m != 0);
-        }
-        let mut boxes = 0i32;
-        for &m in g.boxes() {
-            boxes += i32::from(b & m != 0);
-        }
-        // Blocked neighbours: walls count as blocked.
-        let up = ((b << n) & full) | g.first_row();
-        let down = (b >> n) | g.last_row();
-        let left = ((b << 1) & !g.first_col() & full) | g.first_col();
-        let right = ((b >> 1) & !g.last_col()) | g.last_col();
-        let hslot = empty & left & right;
-        let vslot = empty & up & down;
-        let isolated = hslot & vslot;
-        let slots = (hslot.count_ones() + vslot.count_ones()) as i32;
-        let transitions = (((b ^ (b >> 1)) & !g.last_col() & full).count_ones()
-            + ((b ^ (b >> n)) & !g.last_row() & full).count_ones())
-            as i32;
-        let base = w.occupied * b.count_ones() as i32
-            + w.lines * lines
-            + w.boxes * boxes
-            + w.slots * slots
-            + w.isolated * isolated.count_ones() as i32
-            + w.transitions * transitions;
-        if base >= bound {
-            return base;
-        }
-        let mut shifted = [0u128; MAX_PROBE_OFFSET + 1];
-        for (o, s) in shifted.iter_mut().enumerate().take(self.probe_span + 1) {
-            *s = empty >> o;
-        }
-        let mut dead = 0i32;
-        let mut scarce = 0i32;
-        for p in &self.probes {
-            let pos = p.positions_shifted(&shifted);
-            if pos == 0 {
-                dead += 1;
-            } else {
-                // At most two anchors.
-                let rest = pos & (pos - 1);
-                if rest & rest.wrapping_sub(1) == 0 {
-                    scarce += 1;
-                }
-            }
-        }
-        base + w.dead * dead + w.scarce * scarce
-    }
-
-    /// One piece of lookahead: for every piece of the default set, the evaluation of the
-    /// best board after placing it (and clearing), summed; a piece that fits nowhere costs
-    /// [`Weights::lookahead_dead`]. Lower is better.
-    pub fn lookahead(&self, board: u128) -> i64 {
-        let empty = !board & self.geo.full();
-        let mut total = 0i64;
-        for p in &self.probes {
-            let mut pos = p.positions(empty);
-            if pos == 0 {
-                total += i64::from(self.weights.lookahead_dead);
-                continue;
-            }
-            let mut best = i32::MAX;
-            while pos != 0 {
-                let anchor = pos.trailing_zeros();
-                pos &= pos - 1;
-                let (after, _) = self.geo.clear(board | p.mask_at(anchor));
-                best = best.min(self.eval_below(after, best));
-            }
-            total += i64::from(best);
-        }
-        total
-    }
-}
 
 /// One placement of a plan.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -232,18 +55,210 @@ pub struct Plan {
     pub points: u64,
     /// Whether the last move cleared (a streak carries into the next move under `combo`).
     pub streak: bool,
-    /// Distinct positions examined (a measure of the work done).
+    /// Positions examined (a measure of the work done).
     pub nodes: u64,
 }
 
-/// (board, pieces-left) keys, with the Fx hash: SipHash costs more than the evaluation it
-/// saves.
+/// How a tray's moves are scored: the scoring rule, and whether the move before the tray
+/// cleared (only `combo` scoring cares).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Turn {
+    pub scoring: Scoring,
+    pub streak: bool,
+}
+
+/// The most pieces a tray may hold for the search (the `left` sets are bytes).
+pub const MAX_TRAY: usize = 8;
+
+/// How many of the best plans the one-piece lookahead compares by default.
+pub const LOOKAHEAD_CANDIDATES: usize = 6;
+
+/// A piece of the default set that fits nowhere after a plan, in the lookahead's sum.
+const LOOKAHEAD_DEAD: i64 = 3000;
+
+/// The engine as `best` and `selfplay` play it.
+#[derive(Debug, Clone)]
+pub struct Engine {
+    ev: Evaluator,
+    /// Plans compared by the lookahead (1: none).
+    candidates: usize,
+}
+
+impl Engine {
+    /// The engine with its default evaluation and lookahead for `geo`.
+    pub fn new(geo: Geometry) -> Engine {
+        Engine::with_weights(geo, Weights::default())
+    }
+
+    /// The engine with chosen evaluation weights.
+    pub fn with_weights(geo: Geometry, weights: Weights) -> Engine {
+        Engine {
+            ev: Evaluator::with_weights(geo, weights),
+            candidates: LOOKAHEAD_CANDIDATES,
+        }
+    }
+
+    /// The same engine comparing its `candidates` best plans by the one-piece lookahead
+    /// (0 or 1: no lookahead, the plan with the best evaluation).
+    pub fn with_lookahead(mut self, candidates: usize) -> Engine {
+        self.candidates = candidates.max(1);
+        self
+    }
+
+    /// One piece of lookahead: for every piece of the default set, the evaluation of the
+    /// best board after placing it next (and clearing), summed; a piece that fits nowhere
+    /// costs `LOOKAHEAD_DEAD`. Lower is better.
+    pub fn lookahead(&self, board: u128) -> i64 {
+        let geo = self.geometry();
+        let empty = !board & geo.full();
+        let mut total = 0i64;
+        for p in self.ev.probes() {
+            let mut pos = p.positions(empty);
+            if pos == 0 {
+                total += LOOKAHEAD_DEAD;
+                continue;
+            }
+            let mut best = i32::MAX;
+            while pos != 0 {
+                let anchor = pos.trailing_zeros();
+                pos &= pos - 1;
+                let (after, _) = geo.clear(board | p.mask_at(anchor));
+                best = best.min(self.ev.eval_below(after, best));
+            }
+            total += i64::from(best);
+        }
+        total
+    }
+
+    /// Its evaluation.
+    pub fn evaluator(&self) -> &Evaluator {
+        &self.ev
+    }
+
+    /// The geometry it plays on.
+    pub fn geometry(&self) -> &Geometry {
+        self.ev.geometry()
+    }
+
+    /// Chooses the order and the places for a tray of at most [`MAX_TRAY`] pieces: the plan
+    /// that places the most pieces, then leaves the board with the lowest evaluation, then
+    /// has the most points (then the first found). `None` when `deadline` passed first.
+    pub fn plan(
+        &self,
+        board: u128,
+        tray: &[Placement],
+        turn: Turn,
+        deadline: Deadline,
+    ) -> Option<Plan> {
+        let tray = &tray[..tray.len().min(MAX_TRAY)];
+        let mut s = Search {
+            ev: &self.ev,
+            full: self.ev.geometry().full(),
+            tray,
+            twin: (0..tray.len())
+                .map(|i| (0..i).find(|&j| tray[j].same_shape(&tray[i])))
+                .collect(),
+            scoring: turn.scoring,
+            seen: Seen::with_capacity_and_hasher(1 << 10, FxBuildHasher),
+            path: Vec::with_capacity(tray.len()),
+            top: Vec::with_capacity(self.candidates + 1),
+            keep: self.candidates,
+            nodes: 0,
+            poll: Poll::new(deadline),
+            timed_out: false,
+        };
+        let all = ((1u16 << tray.len()) - 1) as u8;
+        s.go(board, all, 0, turn.streak, None);
+        if s.timed_out {
+            return None;
+        }
+        let nodes = s.nodes;
+        let mut top = s.top;
+        if top.len() > 1 && top[0].complete {
+            top.retain(|p| p.complete);
+            let mut best: Option<(i64, usize)> = None;
+            for (i, p) in top.iter().enumerate() {
+                if deadline.passed() {
+                    return None;
+                }
+                let cost = self.lookahead(p.board);
+                // Strictly better only: ties keep the better ranked plan.
+                if best.is_none_or(|(c, _)| cost < c) {
+                    best = Some((cost, i));
+                }
+            }
+            let chosen = best.map_or(0, |(_, i)| i);
+            top.swap(0, chosen);
+        }
+        let mut plan = top.into_iter().next().unwrap_or_else(|| Plan {
+            moves: Vec::new(),
+            board,
+            complete: tray.is_empty(),
+            eval: self.ev.eval(board),
+            points: 0,
+            streak: turn.streak,
+            nodes: 0,
+        });
+        plan.nodes = nodes;
+        Some(plan)
+    }
+
+    /// The plan with no time limit.
+    pub fn choose(&self, board: u128, tray: &[Placement], turn: Turn) -> Plan {
+        match self.plan(board, tray, turn, Deadline::NEVER) {
+            Some(p) => p,
+            None => unreachable!("a search without a deadline always finishes"),
+        }
+    }
+
+    /// True when some order places the whole tray (a depth-first search that stops at the
+    /// first way, evaluating nothing).
+    pub fn fits_whole(&self, board: u128, tray: &[Placement]) -> bool {
+        fn fits(geo: &Geometry, board: u128, tray: &[Placement], left: u8) -> bool {
+            if left == 0 {
+                return true;
+            }
+            let empty = !board & geo.full();
+            (0..tray.len()).filter(|i| left & (1 << i) != 0).any(|i| {
+                let p = &tray[i];
+                let mut pos = p.positions(empty);
+                while pos != 0 {
+                    let anchor = pos.trailing_zeros();
+                    pos &= pos - 1;
+                    let (after, _) = geo.clear(board | p.mask_at(anchor));
+                    if fits(geo, after, tray, left & !(1 << i)) {
+                        return true;
+                    }
+                }
+                false
+            })
+        }
+        let tray = &tray[..tray.len().min(MAX_TRAY)];
+        fits(
+            self.geometry(),
+            board,
+            tray,
+            ((1u16 << tray.len()) - 1) as u8,
+        )
+    }
+}
+
+/// A position of the search: the board, the points so far, and whether the last move cleared.
+#[derive(Clone, Copy)]
+struct Node {
+    board: u128,
+    points: u64,
+    streak: bool,
+}
+
+/// (board, pieces-left) keys, with the Fx hash: SipHash costs more than it saves.
 type Seen = HashMap<(u128, u8), u64, FxBuildHasher>;
 
 struct Search<'a> {
     ev: &'a Evaluator,
+    full: u128,
     tray: &'a [Placement],
-    /// `twin[i]`: an earlier tray index with the same shape, tried instead of `i`.
+    /// `twin[i]`: an earlier tray index with the same shape, placed before `i`.
     twin: Vec<Option<usize>>,
     scoring: Scoring,
     seen: Seen,
@@ -256,38 +271,38 @@ struct Search<'a> {
     timed_out: bool,
 }
 
-/// Orders plans: more pieces placed, then lower evaluation, then more points.
-fn rank(
-    placed: usize,
-    eval: i32,
-    points: u64,
-) -> (std::cmp::Reverse<usize>, i32, std::cmp::Reverse<u64>) {
-    (std::cmp::Reverse(placed), eval, std::cmp::Reverse(points))
-}
-
 impl Search<'_> {
-    fn finish(&mut self, board: u128, points: u64, streak: bool) {
-        let placed = self.path.len();
-        // The evaluation only needs to be exact for a plan that enters the top list;
-        // `eval_below` returns a value >= the bound when it cannot (ties go to points, so
-        // the bound is one past the worst kept evaluation).
-        let bound = match self.top.last() {
+    /// The evaluation a plan placing `placed` pieces must beat (be below) to enter the top
+    /// list, or `None` when it cannot enter at all.
+    fn entry_bound(&self, placed: usize) -> Option<i32> {
+        match self.top.last() {
             Some(w) if self.top.len() == self.keep => {
                 if w.moves.len() > placed {
-                    return;
+                    None
                 } else if w.moves.len() == placed {
-                    w.eval.saturating_add(1)
+                    // Ties go to points: one past the worst kept evaluation.
+                    Some(w.eval.saturating_add(1))
                 } else {
-                    i32::MAX
+                    Some(i32::MAX)
                 }
             }
-            _ => i32::MAX,
+            _ => Some(i32::MAX),
+        }
+    }
+
+    /// Offers the board the path ends on as a plan.
+    fn finish(&mut self, board: u128, points: u64, streak: bool) {
+        let placed = self.path.len();
+        let Some(bound) = self.entry_bound(placed) else {
+            return;
         };
         let eval = self.ev.eval_below(board, bound);
-        let key = rank(placed, eval, points);
+        // More pieces placed, then a lower evaluation, then more points, then found first.
+        let key = |p: usize, e: i32, pts: u64| (std::cmp::Reverse(p), e, std::cmp::Reverse(pts));
+        let mine = key(placed, eval, points);
         let at = self
             .top
-            .partition_point(|p| rank(p.moves.len(), p.eval, p.points) <= key);
+            .partition_point(|p| key(p.moves.len(), p.eval, p.points) <= mine);
         if at >= self.keep {
             return;
         }
@@ -306,7 +321,9 @@ impl Search<'_> {
         self.top.truncate(self.keep);
     }
 
-    fn go(&mut self, board: u128, left: u8, points: u64, streak: bool) {
+    /// Expands the position `board` with the pieces `left`; `last`: the tray index of the
+    /// move that led here when it cleared nothing.
+    fn go(&mut self, board: u128, left: u8, points: u64, streak: bool, last: Option<usize>) {
         self.nodes += 1;
         if self.poll.step() {
             self.timed_out = true;
@@ -318,7 +335,8 @@ impl Search<'_> {
             self.finish(board, points, streak);
             return;
         }
-        let empty = !board & self.ev.geo.full();
+        let last_piece = left.count_ones() == 1;
+        let empty = !board & self.full;
         let mut any = false;
         for i in 0..self.tray.len() {
             if left & (1 << i) == 0 {
@@ -330,35 +348,20 @@ impl Search<'_> {
                 continue;
             }
             let p = &self.tray[i];
-            let mut pos = p.positions(empty);
+            let pos = p.positions(empty);
             any |= pos != 0;
-            while pos != 0 {
-                let anchor = pos.trailing_zeros();
-                pos &= pos - 1;
-                let placed = p.mask_at(anchor);
-                let out = apply(&self.ev.geo, board, placed, self.scoring, streak);
-                let rest = left & !(1 << i);
-                let total = points + out.points;
-                // One insert-or-update: skip a state already reached with as many points.
-                match self.seen.entry((out.board, rest)) {
-                    Entry::Occupied(mut e) => {
-                        if *e.get() >= total {
-                            continue;
-                        }
-                        e.insert(total);
-                    }
-                    Entry::Vacant(e) => {
-                        e.insert(total);
-                    }
-                }
-                self.path.push(PlanMove {
-                    piece: i,
-                    anchor,
-                    units: out.units,
-                    points: out.points,
-                });
-                self.go(out.board, rest, total, !out.units.is_empty());
-                self.path.pop();
+            // A non-clearing move after a non-clearing move of a higher index is searched
+            // in the other order.
+            let must_clear = last.is_some_and(|j| j > i);
+            let from = Node {
+                board,
+                points,
+                streak,
+            };
+            if last_piece {
+                self.last_moves(from, i, pos, must_clear);
+            } else {
+                self.inner_moves(from, left, i, pos, must_clear);
             }
         }
         if !any {
@@ -367,82 +370,229 @@ impl Search<'_> {
             self.finish(board, points, streak);
         }
     }
+
+    /// The moves of piece `i` at the anchors `pos` when more pieces follow.
+    fn inner_moves(&mut self, from: Node, left: u8, i: usize, mut pos: u128, must_clear: bool) {
+        let geo = self.ev.geometry();
+        let p = &self.tray[i];
+        let rest = left & !(1 << i);
+        while pos != 0 {
+            let anchor = pos.trailing_zeros();
+            pos &= pos - 1;
+            let placed = p.mask_at(anchor);
+            let out = apply(geo, from.board, placed, self.scoring, from.streak);
+            if must_clear && out.units.is_empty() {
+                continue;
+            }
+            let total = from.points + out.points;
+            match self.seen.entry((out.board, rest)) {
+                Entry::Occupied(mut e) => {
+                    if *e.get() >= total {
+                        continue;
+                    }
+                    e.insert(total);
+                }
+                Entry::Vacant(e) => {
+                    e.insert(total);
+                }
+            }
+            self.path.push(PlanMove {
+                piece: i,
+                anchor,
+                units: out.units,
+                points: out.points,
+            });
+            let next_last = if out.units.is_empty() { Some(i) } else { None };
+            self.go(out.board, rest, total, !out.units.is_empty(), next_last);
+            self.path.pop();
+        }
+    }
+
+    /// The moves of the last piece `i` at the anchors `pos`: the moves that clear first,
+    /// then, unless the floor of the evaluation already rules them all out, the others.
+    fn last_moves(&mut self, from: Node, i: usize, mut pos: u128, must_clear: bool) {
+        let Node {
+            board,
+            points,
+            streak,
+        } = from;
+        let geo = self.ev.geometry();
+        let p = &self.tray[i];
+        let mut quiet = 0u128;
+        while pos != 0 {
+            let anchor = pos.trailing_zeros();
+            pos &= pos - 1;
+            let placed = p.mask_at(anchor);
+            if !geo.has_full_unit(board | placed) {
+                quiet |= 1u128 << anchor;
+                continue;
+            }
+            let out = apply(geo, board, placed, self.scoring, streak);
+            self.leaf(i, anchor, out.units, out.points, out.board, points, true);
+        }
+        if must_clear || quiet == 0 {
+            return;
+        }
+        // Every quiet move ends on the board plus the piece: its floor is at least the
+        // board's plus the piece's occupied cells.
+        if self.ev.is_monotone()
+            && let Some(bound) = self.entry_bound(self.path.len() + 1)
+        {
+            let floor =
+                self.ev.floor_cost(board) + self.ev.weights().occupied * p.cell_count() as i32;
+            if floor >= bound {
+                return;
+            }
+        }
+        // No clear: no points under classic scoring, the kept cells under combo.
+        let gained = match self.scoring {
+            Scoring::Classic => 0,
+            Scoring::Combo => p.cell_count() as u64,
+        };
+        while quiet != 0 {
+            let anchor = quiet.trailing_zeros();
+            quiet &= quiet - 1;
+            let after = board | p.mask_at(anchor);
+            self.leaf(i, anchor, Units::default(), gained, after, points, false);
+        }
+    }
+
+    /// Offers the last move of a plan.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn leaf(
+        &mut self,
+        piece: usize,
+        anchor: u32,
+        units: Units,
+        gained: u64,
+        after: u128,
+        points: u64,
+        streak: bool,
+    ) {
+        self.nodes += 1;
+        self.path.push(PlanMove {
+            piece,
+            anchor,
+            units,
+            points: gained,
+        });
+        self.finish(after, points + gained, streak);
+        self.path.pop();
+    }
 }
 
-/// How many of the best plans the one-piece lookahead compares.
-pub const LOOKAHEAD_CANDIDATES: usize = 10;
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::piece::default_set;
+    use crate::rules::check;
+    use puzzles_common::SplitMix64;
 
-/// Chooses the order and the places for a tray: every order, every placement, with clears
-/// between; the plan that places the most pieces, then is best by the evaluation, then has
-/// the most points. `streak`: the move before the tray cleared (only `combo` scoring cares).
-///
-/// With `lookahead`, the [`LOOKAHEAD_CANDIDATES`] best complete plans are compared again by
-/// [`Evaluator::lookahead`]: how well every piece of the default set could be placed next.
-/// `None` when `deadline` passed first.
-pub fn best_plan(
-    ev: &Evaluator,
-    board: u128,
-    tray: &[Placement],
-    scoring: Scoring,
-    streak: bool,
-    lookahead: bool,
-    deadline: Deadline,
-) -> Option<Plan> {
-    let twin = (0..tray.len())
-        .map(|i| (0..i).find(|&j| tray[j].same_shape(&tray[i])))
-        .collect();
-    let mut s = Search {
-        ev,
-        tray,
-        twin,
-        scoring,
-        seen: Seen::with_capacity_and_hasher(1 << 12, FxBuildHasher),
-        path: Vec::with_capacity(tray.len()),
-        top: Vec::new(),
-        keep: if lookahead { LOOKAHEAD_CANDIDATES } else { 1 },
-        nodes: 0,
-        poll: Poll::new(deadline),
-        timed_out: false,
-    };
-    let all = if tray.len() >= 8 {
-        u8::MAX
-    } else {
-        (1u8 << tray.len()) - 1
-    };
-    s.go(board, all, 0, streak);
-    if s.timed_out {
-        return None;
+    /// Every order and placement, no pruning: the best (placed, evaluation, points).
+    fn brute(
+        ev: &Evaluator,
+        board: u128,
+        tray: &[Placement],
+        left: u8,
+        turn: Turn,
+        points: u64,
+        placed: usize,
+    ) -> (usize, i32, u64) {
+        let geo = ev.geometry();
+        let mut best: Option<(usize, i32, u64)> = None;
+        for i in (0..tray.len()).filter(|i| left & (1 << i) != 0) {
+            let mut pos = tray[i].positions(!board & geo.full());
+            while pos != 0 {
+                let a = pos.trailing_zeros();
+                pos &= pos - 1;
+                let out = apply(geo, board, tray[i].mask_at(a), turn.scoring, turn.streak);
+                let next = Turn {
+                    streak: !out.units.is_empty(),
+                    ..turn
+                };
+                let r = brute(
+                    ev,
+                    out.board,
+                    tray,
+                    left & !(1 << i),
+                    next,
+                    points + out.points,
+                    placed + 1,
+                );
+                let key =
+                    |x: (usize, i32, u64)| (std::cmp::Reverse(x.0), x.1, std::cmp::Reverse(x.2));
+                if best.is_none_or(|b| key(r) < key(b)) {
+                    best = Some(r);
+                }
+            }
+        }
+        best.unwrap_or((placed, ev.eval(board), points))
     }
-    let nodes = s.nodes;
-    let mut top = s.top;
-    let mut plan = if lookahead && top.len() > 1 && top[0].complete {
-        top.retain(|p| p.complete);
-        let mut best: Option<(i64, usize)> = None;
-        for (i, p) in top.iter().enumerate() {
-            if deadline.passed() {
-                return None;
+
+    /// The prunings lose nothing: on random crowded boards and trays the search finds the
+    /// same best (pieces placed, evaluation, points) as trying everything, and its plan
+    /// replays legally to the board it reports.
+    #[test]
+    fn search_matches_brute_force() {
+        let geo = Geometry::standard();
+        let engine = Engine::new(geo.clone()).with_lookahead(1);
+        let looking = Engine::new(geo.clone());
+        let set: Vec<Placement> = default_set()
+            .iter()
+            .map(|p| Placement::new(p, &geo))
+            .collect();
+        let mut rng = SplitMix64::new(11);
+        for case in 0..300 {
+            let mut board =
+                (u128::from(rng.next_u64()) << 64 | u128::from(rng.next_u64())) & geo.full();
+            for _ in 0..(case % 3) {
+                board &= u128::from(rng.next_u64()) << 64 | u128::from(rng.next_u64());
             }
-            let cost = ev.lookahead(p.board);
-            // Strictly better only: ties keep the earlier (better ranked) plan.
-            if best.is_none_or(|(c, _)| cost < c) {
-                best = Some((cost, i));
+            // A board as the game leaves it: nothing full.
+            board = geo.clear(board).0;
+            let len = 1 + case % 3;
+            let mut tray: Vec<Placement> = (0..len)
+                .map(|_| set[rng.below(set.len() as u64) as usize].clone())
+                .collect();
+            if case % 7 == 0 && len > 1 {
+                tray[1] = tray[0].clone();
+            }
+            let turn = Turn {
+                scoring: if case % 2 == 0 {
+                    Scoring::Classic
+                } else {
+                    Scoring::Combo
+                },
+                streak: case % 4 == 1,
+            };
+            let plan = engine.choose(board, &tray, turn);
+            let all = ((1u16 << len) - 1) as u8;
+            let want = brute(engine.evaluator(), board, &tray, all, turn, 0, 0);
+            assert_eq!(
+                (plan.moves.len(), plan.eval, plan.points),
+                want,
+                "case {case}"
+            );
+            assert_eq!(plan.complete, want.0 == len);
+            let mut b = board;
+            let mut streak = turn.streak;
+            for m in &plan.moves {
+                let placed = check(b, Some(tray[m.piece].mask_at(m.anchor))).expect("legal");
+                let out = apply(&geo, b, placed, turn.scoring, streak);
+                assert_eq!((out.units, out.points), (m.units, m.points));
+                b = out.board;
+                streak = !out.units.is_empty();
+            }
+            assert_eq!(b, plan.board);
+            assert_eq!(plan.complete, engine.fits_whole(board, &tray));
+            // The lookahead picks among the best plans one it likes at least as well as the
+            // best evaluated one.
+            let other = looking.choose(board, &tray, turn);
+            assert_eq!(other.complete, plan.complete);
+            if plan.complete {
+                assert!(looking.lookahead(other.board) <= looking.lookahead(plan.board));
             }
         }
-        let i = best.map_or(0, |(_, i)| i);
-        top.swap_remove(i)
-    } else if top.is_empty() {
-        Plan {
-            moves: Vec::new(),
-            board,
-            complete: tray.is_empty(),
-            eval: ev.eval(board),
-            points: 0,
-            streak,
-            nodes: 0,
-        }
-    } else {
-        top.swap_remove(0)
-    };
-    plan.nodes = nodes;
-    Some(plan)
+    }
 }

@@ -10,14 +10,15 @@
 //!   the 47 fixed shapes of Blockudoku-style games.
 //! - [`outcome`]: `place` and `clear` worked out as bitboards, for callers that draw them.
 //! - Scoring ([`rules`]): `classic` (10 per cleared cell) or `combo`.
-//! - The engine ([`engine`]) searches every order and placement of a tray, then compares the
-//!   ten best plans by a one-piece lookahead; [`selfplay`] deals trays with SplitMix64 so a
-//!   seed means the same games forever.
+//! - The engine ([`engine`]) searches every order and placement of a tray, scores the boards
+//!   by the evaluation ([`eval`]) and compares its best few by a one-piece lookahead;
+//!   [`selfplay`] deals trays with SplitMix64 so a seed means the same games forever.
 #![deny(clippy::print_stdout, clippy::print_stderr)]
 
 pub mod commands;
 pub mod engine;
 pub mod error;
+pub mod eval;
 pub mod geometry;
 pub mod outcome;
 pub mod piece;

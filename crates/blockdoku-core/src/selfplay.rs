@@ -6,7 +6,7 @@
 //! with the `i`-th output of a SplitMix64 seeded with the run's seed, so games are independent
 //! and can be played in parallel without changing any result.
 
-use crate::engine::{Evaluator, best_plan};
+use crate::engine::{Engine, Turn};
 use crate::piece::{Placement, default_set};
 use crate::rules::Scoring;
 use puzzles_common::Deadline;
@@ -54,7 +54,7 @@ pub fn game_seeds(seed: u64, games: usize) -> Vec<u64> {
 
 /// Plays one game from an empty board. `deadline`: stop (as [`Ending::Timeout`]) when passed.
 pub fn play_game(
-    ev: &Evaluator,
+    engine: &Engine,
     seed: u64,
     max_trays: u64,
     scoring: Scoring,
@@ -62,7 +62,7 @@ pub fn play_game(
 ) -> GameRecord {
     let set: Vec<Placement> = default_set()
         .iter()
-        .map(|p| Placement::new(p, ev.geometry()))
+        .map(|p| Placement::new(p, engine.geometry()))
         .collect();
     let mut rng = SplitMix64::new(seed);
     let mut rec = GameRecord {
@@ -85,7 +85,7 @@ pub fn play_game(
         }
         let tray: Vec<Placement> = rec.last_tray.iter().map(|&t| set[t].clone()).collect();
         rec.board_before = rec.board;
-        let Some(plan) = best_plan(ev, rec.board, &tray, scoring, streak, true, deadline) else {
+        let Some(plan) = engine.plan(rec.board, &tray, Turn { scoring, streak }, deadline) else {
             rec.ending = Ending::Timeout;
             return rec;
         };

@@ -1,0 +1,346 @@
+//! Survival and speed of a playing engine on our seeded deal, side by side with an external
+//! engine driven over a line protocol (`scripts/blockdoku-vs-blokie.sh` builds and runs it):
+//!
+//! `cargo run --release -p blockdoku-core --example versus -- ENGINE SEED GAMES CAP JOBS SECONDS`
+//!
+//! - `ENGINE`: `ours` (this crate's engine, as `selfplay` plays it; `ours@1` without the
+//!   lookahead, `ours@K` comparing K plans) or a shell command that
+//!   answers trays on stdin (see `scripts/blockdoku-blokie-driver.cpp` for the protocol).
+//! - Game `i` is dealt exactly as `selfplay` deals it: trays of three pieces drawn uniformly
+//!   with replacement from the 47 default pieces by a SplitMix64 seeded with the `i`-th
+//!   output of `game_seeds(SEED)`. Every game is played with our rules (`rules::apply`): an
+//!   external engine's placements are checked piece by piece, and when it says no order of
+//!   a tray fits, our search confirms it.
+//! - A game stops at death, at `CAP` trays, or when `SECONDS` of wall time have passed (then
+//!   it counts as far as it got, censored like a capped game). `JOBS` games run at once.
+//! - Survival: deaths per tray dealt, with the exact (Garwood) Poisson 95% interval.
+//! - Speed: the time of each decision from tray 25 on (the board has reached its steady
+//!   crowding by then), median and p10-p90. For `ours` it is the wall time of the call, with
+//!   the process's CPU time over the summed call times printed beside it (near 1: the calls
+//!   were not kept waiting for a core); an external engine reports its own CPU time.
+#![allow(clippy::print_stdout, clippy::print_stderr)]
+
+use blockdoku_core::engine::{Engine, Turn};
+use blockdoku_core::geometry::Geometry;
+use blockdoku_core::piece::{Placement, default_set};
+use blockdoku_core::rules::{Scoring, apply};
+use blockdoku_core::selfplay::{SplitMix64, game_seeds};
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+/// Trays before the board reaches its steady crowding; not timed.
+const BURN_IN: u64 = 25;
+
+/// One engine deciding trays.
+enum Player {
+    Ours(Box<Engine>),
+    External {
+        _child: Child,
+        to: ChildStdin,
+        from: BufReader<ChildStdout>,
+        line: String,
+    },
+}
+
+/// A decision: the placements in playing order (tray index, cells), or `None` when the
+/// engine found no order that places the whole tray; and the time it took in ns.
+type Decision = (Option<Vec<(usize, u128)>>, u64);
+
+fn words(b: u128) -> [u128; 3] {
+    let m = (1u128 << 27) - 1;
+    [b & m, (b >> 27) & m, (b >> 54) & m]
+}
+
+impl Player {
+    fn new(spec: &str) -> Player {
+        if let Some(rest) = spec.strip_prefix("ours") {
+            // `ours@K`: K plans compared by the lookahead (1: none).
+            let mut engine = Engine::new(Geometry::standard());
+            if let Some(k) = rest.strip_prefix('@').and_then(|k| k.parse().ok()) {
+                engine = engine.with_lookahead(k);
+            }
+            return Player::Ours(Box::new(engine));
+        }
+        let mut child = Command::new("sh")
+            .arg("-c")
+            .arg(spec)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap_or_else(|e| panic!("cannot start {spec}: {e}"));
+        let to = child.stdin.take().expect("piped stdin");
+        let from = BufReader::new(child.stdout.take().expect("piped stdout"));
+        Player::External {
+            _child: child,
+            to,
+            from,
+            line: String::new(),
+        }
+    }
+
+    fn decide(&mut self, set: &[Placement], board: u128, tray: &[usize; 3]) -> Decision {
+        match self {
+            Player::Ours(engine) => {
+                let pieces: Vec<Placement> = tray.iter().map(|&t| set[t].clone()).collect();
+                let start = Instant::now();
+                let plan = engine.choose(board, &pieces, Turn::default());
+                let ns = start.elapsed().as_nanos() as u64;
+                let moves = plan.complete.then(|| {
+                    plan.moves
+                        .iter()
+                        .map(|m| (m.piece, pieces[m.piece].mask_at(m.anchor)))
+                        .collect()
+                });
+                (moves, ns)
+            }
+            Player::External { to, from, line, .. } => {
+                let mut request = String::new();
+                for b in std::iter::once(board).chain(tray.iter().map(|&t| set[t].mask_at(0))) {
+                    for w in words(b) {
+                        request.push_str(&w.to_string());
+                        request.push(' ');
+                    }
+                }
+                request.pop();
+                request.push('\n');
+                to.write_all(request.as_bytes())
+                    .expect("engine accepts a tray");
+                to.flush().expect("engine accepts a tray");
+                line.clear();
+                from.read_line(line).expect("engine answers");
+                let v: Vec<u128> = line
+                    .split_whitespace()
+                    .map(|x| x.parse().expect("numbers"))
+                    .collect();
+                assert_eq!(v.len(), 11, "bad answer {line:?}");
+                let ns = v[1] as u64;
+                if v[0] == 0 {
+                    return (None, ns);
+                }
+                let cells =
+                    (0..3).map(|i| v[2 + 3 * i] | (v[3 + 3 * i] << 27) | (v[4 + 3 * i] << 54));
+                (Some(match_pieces(set, board, tray, cells)), ns)
+            }
+        }
+    }
+}
+
+/// Assigns each placed cell set to a tray piece not yet used whose shape it is, checking
+/// that it lies on empty cells (of the board as it stands after the earlier moves).
+fn match_pieces(
+    set: &[Placement],
+    board: u128,
+    tray: &[usize; 3],
+    cells: impl Iterator<Item = u128>,
+) -> Vec<(usize, u128)> {
+    let geo = Geometry::standard();
+    let mut used = [false; 3];
+    let mut b = board;
+    let mut out = Vec::new();
+    for q in cells {
+        let slot = (0..3).find(|&i| {
+            !used[i] && {
+                let p = &set[tray[i]];
+                let mut pos = p.positions(!b & geo.full());
+                let mut hit = false;
+                while pos != 0 {
+                    hit |= p.mask_at(pos.trailing_zeros()) == q;
+                    pos &= pos - 1;
+                }
+                hit
+            }
+        });
+        let slot =
+            slot.unwrap_or_else(|| panic!("illegal placement {q:#x} on {b:#x} for {tray:?}"));
+        used[slot] = true;
+        b = apply(&geo, b, q, Scoring::Classic, false).board;
+        out.push((slot, q));
+    }
+    out
+}
+
+#[derive(Default)]
+struct Totals {
+    trays: u64,
+    deaths: u64,
+    games: u64,
+    refuted: u64,
+    times: Vec<u32>,
+}
+
+fn play(player: &mut Player, seed: u64, cap: u64, until: Instant, totals: &Mutex<Totals>) {
+    let geo = Geometry::standard();
+    let set: Vec<Placement> = default_set()
+        .iter()
+        .map(|p| Placement::new(p, &geo))
+        .collect();
+    let mut rng = SplitMix64::new(seed);
+    let mut board = 0u128;
+    let mut times = Vec::new();
+    let mut trays = 0u64;
+    let mut died = false;
+    let mut refuted = false;
+    while trays < cap && Instant::now() < until {
+        let mut tray = [0usize; 3];
+        for t in tray.iter_mut() {
+            *t = rng.below(set.len() as u64) as usize;
+        }
+        let (moves, ns) = player.decide(&set, board, &tray);
+        if trays >= BURN_IN {
+            times.push(ns.min(u64::from(u32::MAX)) as u32);
+        }
+        trays += 1;
+        let Some(moves) = moves else {
+            died = true;
+            // Confirm by our exhaustive search that no order fits.
+            let pieces: Vec<Placement> = tray.iter().map(|&t| set[t].clone()).collect();
+            refuted = Engine::new(geo.clone()).fits_whole(board, &pieces);
+            break;
+        };
+        for (_, q) in moves {
+            board = apply(&geo, board, q, Scoring::Classic, false).board;
+        }
+    }
+    let mut t = totals.lock().expect("not poisoned");
+    t.trays += trays;
+    t.deaths += u64::from(died);
+    t.refuted += u64::from(refuted);
+    t.games += 1;
+    t.times.extend(times);
+    eprintln!(
+        "game seed {seed:#018x}: {trays} trays{}; so far {} deaths in {} trays, {} games",
+        if died { ", died" } else { "" },
+        t.deaths,
+        t.trays,
+        t.games
+    );
+}
+
+/// P(X <= k) for X ~ Poisson(lambda).
+fn poisson_cdf(k: u64, lambda: f64) -> f64 {
+    let mut term = (-lambda).exp();
+    let mut sum = term;
+    for i in 1..=k {
+        term *= lambda / i as f64;
+        sum += term;
+    }
+    sum
+}
+
+/// The exact (Garwood) 95% interval of a Poisson mean from `k` events, by bisection.
+fn poisson_interval(k: u64) -> (f64, f64) {
+    let solve = |target: f64, below: bool| {
+        let (mut lo, mut hi) = (0.0f64, 10.0 + 3.0 * k as f64);
+        for _ in 0..200 {
+            let mid = 0.5 * (lo + hi);
+            // P(X <= k-1) falls as lambda grows (lower end); P(X <= k) likewise (upper end).
+            let p = if below {
+                1.0 - poisson_cdf(k - 1, mid)
+            } else {
+                poisson_cdf(k, mid)
+            };
+            if (p < target) == below {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+        }
+        0.5 * (lo + hi)
+    };
+    let lower = if k == 0 { 0.0 } else { solve(0.025, true) };
+    (lower, solve(0.025, false))
+}
+
+/// User + system CPU seconds of this process so far (from /proc, 100 ticks a second).
+fn process_cpu_seconds() -> f64 {
+    let text = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    let after = text.rsplit(')').next().unwrap_or("");
+    let f: Vec<&str> = after.split_whitespace().collect();
+    let tick = |i: usize| f.get(i).and_then(|x| x.parse::<f64>().ok()).unwrap_or(0.0);
+    // Fields 14 and 15 (utime, stime) of the man page, counted from field 3 here.
+    (tick(11) + tick(12)) / 100.0
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let spec = args.first().cloned().unwrap_or_else(|| "ours".into());
+    let num = |i: usize, d: u64| args.get(i).and_then(|x| x.parse().ok()).unwrap_or(d);
+    let (seed, games, cap, jobs, seconds) = (
+        num(1, 0),
+        num(2, 100),
+        num(3, 10_000),
+        num(4, 2),
+        num(5, 600),
+    );
+    let seeds = game_seeds(seed, games as usize);
+    let until = Instant::now() + Duration::from_secs(seconds);
+    let next = AtomicUsize::new(0);
+    let totals = Mutex::new(Totals::default());
+    let start = Instant::now();
+    let cpu0 = process_cpu_seconds();
+    std::thread::scope(|s| {
+        for _ in 0..jobs {
+            s.spawn(|| {
+                let mut player = Player::new(&spec);
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= seeds.len() || Instant::now() >= until {
+                        break;
+                    }
+                    play(&mut player, seeds[i], cap, until, &totals);
+                }
+            });
+        }
+    });
+    let wall = start.elapsed().as_secs_f64();
+    let cpu = process_cpu_seconds() - cpu0;
+    let mut t = totals.into_inner().expect("not poisoned");
+    t.times.sort_unstable();
+    let q = |f: f64| {
+        if t.times.is_empty() {
+            0.0
+        } else {
+            f64::from(t.times[((t.times.len() - 1) as f64 * f) as usize]) / 1000.0
+        }
+    };
+    let summed: f64 = t.times.iter().map(|&x| f64::from(x)).sum::<f64>() / 1e9;
+    let (lo, hi) = poisson_interval(t.deaths);
+    let per10k = |d: f64| d / t.trays.max(1) as f64 * 10_000.0;
+    println!("engine: {spec}");
+    println!(
+        "deal: seed {seed}, {} games started, cap {cap} trays, {jobs} jobs, {wall:.0} s wall",
+        t.games
+    );
+    println!(
+        "survival: {} deaths in {} trays; deaths per 10k trays {:.3} (95% CI {:.3}-{:.3}); trays per death {:.0}",
+        t.deaths,
+        t.trays,
+        per10k(t.deaths as f64),
+        per10k(lo),
+        per10k(hi),
+        t.trays as f64 / t.deaths.max(1) as f64
+    );
+    if t.refuted > 0 {
+        println!(
+            "RULES MISMATCH: {} deaths where our search places the whole tray",
+            t.refuted
+        );
+    }
+    println!(
+        "time per tray from tray {BURN_IN} on: median {:.0} us (p10-p90 {:.0}-{:.0}), mean {:.0} us over {} trays",
+        q(0.5),
+        q(0.1),
+        q(0.9),
+        summed * 1e6 / t.times.len().max(1) as f64,
+        t.times.len()
+    );
+    if spec.starts_with("ours") {
+        println!(
+            "process CPU {cpu:.1} s over {summed:.1} s of timed calls (all trays: CPU per tray {:.0} us)",
+            cpu * 1e6 / t.trays.max(1) as f64
+        );
+    }
+}

@@ -1,0 +1,564 @@
+//! The static evaluation of a board: a weighted sum of features that measure how hard the
+//! board will be to keep alive (a cost: lower is better).
+//!
+//! Every feature is a handful of shifts, ANDs and popcounts on the `u128` bitboard, so that
+//! the search can afford it on every board it ends on:
+//!
+//! - occupied cells, with extra costs for cells in the middle and in the corners of a box
+//!   (they take part in the most units, and block the most placements of big pieces);
+//! - boxes touched at all (a free box takes any piece up to 3x3) and rows and columns
+//!   touched at all;
+//! - the boundary between occupied and empty cells (fragmentation) and its corners
+//!   (jaggedness: 2x2 windows holding an odd number of occupied cells);
+//! - empty cells squeezed between blocked cells (walls count as blocked) left and right or
+//!   up and down (1-wide slots only thin pieces fill), cornered (3 sides blocked) or shut in
+//!   on all four sides (only the monomino or a diagonal fills them);
+//! - the pieces of the default set that fit nowhere or in at most two places: a tray that
+//!   deals one of them is where games end. This is the costliest feature, so
+//!   [`Evaluator::eval_below`] computes it last and skips it when the others already reach
+//!   the bound the search asks about.
+//!
+//! The weights were tuned by self-play on a fixed seeded deal: see `examples/tune.rs` and
+//! the crate README.
+
+use crate::geometry::{DEFAULT_SIZE, Geometry};
+use crate::piece::{Placement, default_set};
+
+/// Weights of the evaluation features (a cost: lower evaluations are better boards).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Weights {
+    /// Per occupied cell.
+    pub occupied: i32,
+    /// Extra per occupied cell in the middle of a box (not on its border).
+    pub box_middle: i32,
+    /// Extra per occupied cell in a corner of a box.
+    pub box_corner: i32,
+    /// Per box holding at least one occupied cell.
+    pub boxes: i32,
+    /// Per row or column holding at least one occupied cell.
+    pub lines: i32,
+    /// Per edge between an occupied and an empty cell.
+    pub transitions: i32,
+    /// Per 2x2 window holding one or three occupied cells (a corner of the boundary).
+    pub corners: i32,
+    /// Per empty cell blocked left and right, and again per one blocked up and down.
+    pub slots: i32,
+    /// Per empty cell blocked on at least three sides.
+    pub cornered: i32,
+    /// Extra per empty cell blocked on all four sides.
+    pub isolated: i32,
+    /// Per piece of the default set that fits nowhere.
+    pub dead: i32,
+    /// Per piece of the default set that fits in one or two places.
+    pub scarce: i32,
+    /// Per empty cell that no 3-cell bar fills (no run of 3 empty cells through it), counted
+    /// once for rows and once for columns.
+    pub unbarred: i32,
+    /// On a crowded board (more than [`CROWDED`] occupied cells), per missing place below 4
+    /// of each piece of the default set: a piece with 1 place costs 3.
+    pub crowded: i32,
+    /// Per side of an empty cell on the board's edge (as if the walls were occupied cells in
+    /// `transitions`: an empty edge invites cells to the middle).
+    pub walls: i32,
+}
+
+/// Occupied cells above which [`Weights::crowded`] counts.
+pub const CROWDED: u32 = 20;
+
+/// How many weights there are.
+pub const WEIGHTS: usize = 15;
+
+impl Weights {
+    /// The names of the weights, in the order of [`Weights::to_array`].
+    pub const NAMES: [&'static str; WEIGHTS] = [
+        "occupied",
+        "box_middle",
+        "box_corner",
+        "boxes",
+        "lines",
+        "transitions",
+        "corners",
+        "slots",
+        "cornered",
+        "isolated",
+        "dead",
+        "scarce",
+        "unbarred",
+        "crowded",
+        "walls",
+    ];
+
+    /// The weights as an array, in the order of [`Weights::NAMES`].
+    pub fn to_array(&self) -> [i32; WEIGHTS] {
+        [
+            self.occupied,
+            self.box_middle,
+            self.box_corner,
+            self.boxes,
+            self.lines,
+            self.transitions,
+            self.corners,
+            self.slots,
+            self.cornered,
+            self.isolated,
+            self.dead,
+            self.scarce,
+            self.unbarred,
+            self.crowded,
+            self.walls,
+        ]
+    }
+
+    /// The weights from an array, in the order of [`Weights::NAMES`].
+    pub fn from_array(a: [i32; WEIGHTS]) -> Weights {
+        Weights {
+            occupied: a[0],
+            box_middle: a[1],
+            box_corner: a[2],
+            boxes: a[3],
+            lines: a[4],
+            transitions: a[5],
+            corners: a[6],
+            slots: a[7],
+            cornered: a[8],
+            isolated: a[9],
+            dead: a[10],
+            scarce: a[11],
+            unbarred: a[12],
+            crowded: a[13],
+            walls: a[14],
+        }
+    }
+}
+
+impl Default for Weights {
+    fn default() -> Self {
+        Weights::from_array([10, 0, 0, 40, 0, 20, 0, 10, 30, 30, 300, 30, 15, 0, 0])
+    }
+}
+
+/// Largest cell offset of a default piece on the largest board: 4 rows and 4 columns down
+/// on an 11-wide board.
+const MAX_PROBE_OFFSET: usize = 4 * 11 + 4;
+
+/// A board evaluation for one geometry.
+#[derive(Debug, Clone)]
+pub struct Evaluator {
+    geo: Geometry,
+    weights: Weights,
+    probes: Vec<Placement>,
+    /// The largest cell offset of any probe (at most [`MAX_PROBE_OFFSET`]).
+    probe_span: usize,
+    /// Cells that have a right neighbour / a neighbour below.
+    has_right: u128,
+    has_below: u128,
+    /// Top-left cells of the 2x2 windows inside the board.
+    windows: u128,
+    /// The cells on the board's edge, and its four corner cells.
+    border: u128,
+    board_corners: u128,
+    /// Cells where a horizontal 3-cell bar can start without leaving its row.
+    bar_starts: u128,
+    /// Box cells off the box's border, and box corner cells (none without boxes).
+    box_middle: u128,
+    box_corner: u128,
+    /// Every weight is >= 0 (see [`Evaluator::is_monotone`]).
+    monotone: bool,
+}
+
+impl Evaluator {
+    /// An evaluator with the default weights; the default piece set is the probe set.
+    pub fn new(geo: Geometry) -> Evaluator {
+        Evaluator::with_weights(geo, Weights::default())
+    }
+
+    /// An evaluator with chosen weights.
+    pub fn with_weights(geo: Geometry, weights: Weights) -> Evaluator {
+        let probes: Vec<Placement> = default_set()
+            .iter()
+            .map(|p| Placement::new(p, &geo))
+            .collect();
+        let probe_span = probes
+            .iter()
+            .map(|p| p.max_offset() as usize)
+            .max()
+            .unwrap_or(0)
+            .min(MAX_PROBE_OFFSET);
+        let full = geo.full();
+        let has_right = full & !geo.last_col();
+        let has_below = full & !geo.last_row();
+        let windows = has_right & has_below;
+        let border = geo.first_row() | geo.last_row() | geo.first_col() | geo.last_col();
+        let board_corners = (geo.first_row() | geo.last_row()) & (geo.first_col() | geo.last_col());
+        let bar_starts = geo.cols()[..geo.size().saturating_sub(2)]
+            .iter()
+            .fold(0, |m, c| m | c);
+        let (mut box_middle, mut box_corner) = (0u128, 0u128);
+        let k = geo.box_size();
+        for r in 0..geo.size() {
+            for c in 0..geo.size() {
+                if k == 0 {
+                    continue;
+                }
+                let edge_r = r % k == 0 || r % k == k - 1;
+                let edge_c = c % k == 0 || c % k == k - 1;
+                if edge_r && edge_c {
+                    box_corner |= geo.bit(r, c);
+                } else if !edge_r && !edge_c {
+                    box_middle |= geo.bit(r, c);
+                }
+            }
+        }
+        Evaluator {
+            geo,
+            weights,
+            probes,
+            probe_span,
+            has_right,
+            has_below,
+            windows,
+            border,
+            board_corners,
+            bar_starts,
+            box_middle,
+            box_corner,
+            monotone: weights.to_array().iter().all(|&w| w >= 0),
+        }
+    }
+
+    /// The geometry this evaluator works on.
+    pub fn geometry(&self) -> &Geometry {
+        &self.geo
+    }
+
+    /// The default piece set compiled for this geometry (the probes).
+    pub fn probes(&self) -> &[Placement] {
+        &self.probes
+    }
+
+    /// The weights.
+    pub fn weights(&self) -> &Weights {
+        &self.weights
+    }
+
+    /// The cost of a board: lower is better.
+    pub fn eval(&self, b: u128) -> i32 {
+        self.eval_below(b, i32::MAX)
+    }
+
+    /// The cost of a board, computed exactly when it is below `bound`; otherwise some value
+    /// at least `bound`. Computed in stages, each a cost >= 0 added to the last (when every
+    /// weight is >= 0), stopping as soon as the sum reaches `bound`: the floor
+    /// ([`Evaluator::floor_cost`]), the boundary, the slots and holes, then the probes
+    /// (pieces that fit nowhere or almost nowhere, the costliest). The search asks only whether a board beats
+    /// the best so far, and this answers the same.
+    #[inline]
+    pub fn eval_below(&self, b: u128, bound: i32) -> i32 {
+        let g = &self.geo;
+        if g.size() == DEFAULT_SIZE && g.box_size() == 3 {
+            self.eval_below_of(b, bound, DEFAULT_SIZE, 3)
+        } else {
+            self.eval_below_of(b, bound, g.size(), g.box_size())
+        }
+    }
+
+    #[inline(always)]
+    fn eval_below_of(&self, b: u128, bound: i32, n: usize, k: usize) -> i32 {
+        let mut cost = self.floor_cost_of(b, n, k);
+        if cost >= bound && self.monotone {
+            return cost;
+        }
+        cost += self.boundary_cost_of(b, n);
+        if cost >= bound && self.monotone {
+            return cost;
+        }
+        cost += self.hole_cost_of(b, n);
+        if cost >= bound && self.monotone {
+            return cost;
+        }
+        cost + self.probe_cost(b)
+    }
+
+    /// True when every weight is >= 0: then each stage of the evaluation is a cost >= 0 and
+    /// the floor never falls when cells are added without a clear, which is what lets the
+    /// search skip boards that cannot beat its best.
+    pub fn is_monotone(&self) -> bool {
+        self.monotone
+    }
+
+    /// The features that never fall when cells are added (as long as nothing clears): the
+    /// occupied cells, by box position, and the boxes and lines touched.
+    #[inline]
+    pub fn floor_cost(&self, b: u128) -> i32 {
+        let g = &self.geo;
+        if g.size() == DEFAULT_SIZE && g.box_size() == 3 {
+            self.floor_cost_of(b, DEFAULT_SIZE, 3)
+        } else {
+            self.floor_cost_of(b, g.size(), g.box_size())
+        }
+    }
+
+    #[inline(always)]
+    fn floor_cost_of(&self, b: u128, n: usize, k: usize) -> i32 {
+        let g = &self.geo;
+        let w = &self.weights;
+        let count = |x: u128| x.count_ones() as i32;
+        let mut lines = 0i32;
+        if w.lines != 0 {
+            for &m in g.rows().iter().chain(g.cols()) {
+                lines += i32::from(b & m != 0);
+            }
+        }
+        let boxes = if k == 0 {
+            0
+        } else {
+            let empty = !b & g.full();
+            g.boxes().len() as i32 - count(g.full_squares(empty, n, k) & g.box_origins())
+        };
+        let mut cost = w.occupied * count(b) + w.boxes * boxes + w.lines * lines;
+        if w.box_middle != 0 {
+            cost += w.box_middle * count(b & self.box_middle);
+        }
+        if w.box_corner != 0 {
+            cost += w.box_corner * count(b & self.box_corner);
+        }
+        cost
+    }
+
+    /// The shape features that may fall when cells are added: the boundary, its corners,
+    /// slots and holes.
+    #[inline]
+    pub fn shape_cost(&self, b: u128) -> i32 {
+        // The standard board gets its own copy with constant shifts.
+        let g = &self.geo;
+        if g.size() == DEFAULT_SIZE && g.box_size() == 3 {
+            self.shape_cost_of(b, DEFAULT_SIZE)
+        } else {
+            self.shape_cost_of(b, g.size())
+        }
+    }
+
+    #[inline(always)]
+    fn shape_cost_of(&self, b: u128, n: usize) -> i32 {
+        self.boundary_cost_of(b, n) + self.hole_cost_of(b, n)
+    }
+
+    /// The boundary between occupied and empty cells, and its corners.
+    #[inline(always)]
+    fn boundary_cost_of(&self, b: u128, n: usize) -> i32 {
+        let w = &self.weights;
+        let count = |x: u128| x.count_ones() as i32;
+        let transitions =
+            count((b ^ (b >> 1)) & self.has_right) + count((b ^ (b >> n)) & self.has_below);
+        let mut cost = w.transitions * transitions;
+        if w.walls != 0 {
+            // Corner cells have two sides on the edge.
+            let empty = !b & self.geo.full();
+            cost += w.walls * (count(empty & self.border) + count(empty & self.board_corners));
+        }
+        if w.corners != 0 {
+            cost += w.corners * count((b ^ (b >> 1) ^ (b >> n) ^ (b >> (n + 1))) & self.windows);
+        }
+        cost
+    }
+
+    /// Slots, cornered cells and holes.
+    #[inline(always)]
+    fn hole_cost_of(&self, b: u128, n: usize) -> i32 {
+        let g = &self.geo;
+        let w = &self.weights;
+        let full = g.full();
+        let empty = !b & full;
+        let count = |x: u128| x.count_ones() as i32;
+        // Blocked neighbours: walls count as blocked.
+        let up = ((b << n) & full) | g.first_row();
+        let down = (b >> n) | g.last_row();
+        let left = ((b << 1) & !g.first_col() & full) | g.first_col();
+        let right = ((b >> 1) & !g.last_col()) | g.last_col();
+        let hslot = empty & left & right;
+        let vslot = empty & up & down;
+        let isolated = hslot & vslot;
+        // hslot + vslot = (hslot ^ vslot) + 2 isolated: one popcount fewer.
+        let mut cost =
+            w.slots * count(hslot ^ vslot) + (2 * w.slots + w.isolated) * count(isolated);
+        if w.cornered != 0 {
+            let cornered = empty & ((hslot & (up | down)) | (vslot & (left | right)));
+            cost += w.cornered * count(cornered);
+        }
+        if w.unbarred != 0 {
+            let across = empty & (empty >> 1) & (empty >> 2) & self.bar_starts;
+            let down = empty & (empty >> n) & (empty >> (2 * n));
+            let barred_across = across | (across << 1) | (across << 2);
+            let barred_down = down | (down << n) | (down << (2 * n));
+            cost += w.unbarred * (count(empty & !barred_across) + count(empty & !barred_down));
+        }
+        cost
+    }
+
+    /// The cost of the pieces of the default set that fit nowhere or in at most two places.
+    pub fn probe_cost(&self, b: u128) -> i32 {
+        let w = &self.weights;
+        let empty = !b & self.geo.full();
+        let mut shifted = [0u128; MAX_PROBE_OFFSET + 1];
+        for (o, s) in shifted.iter_mut().enumerate().take(self.probe_span + 1) {
+            *s = empty >> o;
+        }
+        let crowded = w.crowded != 0 && b.count_ones() > CROWDED;
+        let (mut dead, mut scarce, mut missing) = (0i32, 0i32, 0i32);
+        for p in &self.probes {
+            let pos = p.positions_shifted(&shifted);
+            // The places, counted up to 4.
+            let mut places = 0;
+            let mut rest = pos;
+            while rest != 0 && places < 4 {
+                rest &= rest - 1;
+                places += 1;
+            }
+            dead += i32::from(places == 0);
+            scarce += i32::from(places == 1 || places == 2);
+            if crowded {
+                missing += 4 - places;
+            }
+        }
+        w.dead * dead + w.scarce * scarce + w.crowded * missing
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A 9x9 board whose first rows are `top`, the rest empty.
+    fn board(g: &Geometry, top: &[&str]) -> u128 {
+        let mut rows: Vec<String> = top.iter().map(|s| s.to_string()).collect();
+        rows.resize(g.size(), ".".repeat(g.size()));
+        g.parse_board(&rows, "").expect("valid board")
+    }
+
+    /// The cost of `b` under one weight alone.
+    fn cost(g: &Geometry, b: u128, name: &str) -> i32 {
+        Evaluator::with_weights(g.clone(), only(name)).eval(b)
+    }
+
+    /// One weight at a time, so each feature's count is checked by hand.
+    fn only(name: &str) -> Weights {
+        let mut a = [0; WEIGHTS];
+        a[Weights::NAMES
+            .iter()
+            .position(|n| *n == name)
+            .expect("a weight")] = 1;
+        Weights::from_array(a)
+    }
+
+    #[test]
+    fn features_count_what_they_say() {
+        let g = Geometry::standard();
+        // One 2x2 square in the top-left box, and a lone cell at (4, 4).
+        let b = board(
+            &g,
+            &[
+                "##.......",
+                "##.......",
+                ".........",
+                ".........",
+                "....#....",
+            ],
+        );
+        let cost = |name: &str| cost(&g, b, name);
+        assert_eq!(cost("occupied"), 5);
+        assert_eq!(cost("box_middle"), 2, "(1, 1) and (4, 4)");
+        assert_eq!(cost("box_corner"), 1, "(0, 0)");
+        assert_eq!(cost("boxes"), 2);
+        assert_eq!(cost("lines"), 2 + 1 + 2 + 1);
+        assert_eq!(
+            cost("transitions"),
+            4 + 4,
+            "the square's 2 + 2 inner edges, the cell's 4"
+        );
+        assert_eq!(
+            cost("corners"),
+            1 + 4,
+            "the square's corner off the walls, the cell's four"
+        );
+        assert_eq!(cost("slots"), 0);
+        assert_eq!(cost("cornered"), 0);
+        assert_eq!(cost("isolated"), 0);
+    }
+
+    #[test]
+    fn slots_and_holes() {
+        let g = Geometry::standard();
+        // (0, 1) is walled on three sides (wall above, cells left and right, open below);
+        // (2, 0) is shut in: wall left, cells right, above and below.
+        let b = board(&g, &["#.#......", "#........", ".#.......", "#........"]);
+        let cost = |name: &str| cost(&g, b, name);
+        // Horizontal slots: (0, 1) and (2, 0); vertical: (2, 0) alone.
+        assert_eq!(cost("slots"), 2 + 1);
+        assert_eq!(cost("cornered"), 2);
+        assert_eq!(cost("isolated"), 1);
+    }
+
+    #[test]
+    fn bars_walls_and_crowding() {
+        let g = Geometry::standard();
+        // Row 0 has a 2-cell gap at columns 1-2 (no horizontal bar fills it); the rest of
+        // the board is empty.
+        let b = board(&g, &["#..######"]);
+        let cost = |name: &str| cost(&g, b, name);
+        assert_eq!(
+            cost("unbarred"),
+            2,
+            "(0, 1) and (0, 2) across; every column has a bar"
+        );
+        // Empty edge cells: row 0 has 2 (top sides), row 8 has 9 (bottom), column 0 has 8
+        // (left, rows 1-8), column 8 has 8 (right, rows 1-8).
+        assert_eq!(cost("walls"), 2 + 9 + 8 + 8);
+        assert_eq!(cost("crowded"), 0, "8 cells is not crowded");
+        // 80 cells: each of the 47 pieces misses 4 places but the monomino (1 place: 3).
+        let crowded = Evaluator::with_weights(g.clone(), only("crowded"));
+        assert_eq!(crowded.eval(g.full() & !g.bit(8, 8)), 46 * 4 + 3);
+    }
+
+    #[test]
+    fn probes_count_dead_and_scarce_pieces() {
+        let g = Geometry::standard();
+        let ev = Evaluator::with_weights(g.clone(), only("dead"));
+        assert_eq!(ev.probe_cost(0), 0);
+        // Only (8, 8) is free: every piece but the monomino is dead.
+        assert_eq!(ev.probe_cost(g.full() & !g.bit(8, 8)), 46);
+        let ev = Evaluator::with_weights(g.clone(), only("scarce"));
+        assert_eq!(ev.probe_cost(g.full() & !g.bit(8, 8)), 1);
+        assert_eq!(
+            ev.eval_below(g.full() & !g.bit(8, 8), 0),
+            0,
+            "shape cost only"
+        );
+    }
+
+    #[test]
+    fn eval_below_is_exact_under_the_bound() {
+        let g = Geometry::standard();
+        let ev = Evaluator::new(g.clone());
+        let mut rng = puzzles_common::SplitMix64::new(3);
+        for _ in 0..2000 {
+            let b = (u128::from(rng.next_u64()) << 64 | u128::from(rng.next_u64()))
+                & (u128::from(rng.next_u64()) << 64 | u128::from(rng.next_u64()))
+                & g.full();
+            let exact = ev.eval(b);
+            for bound in [exact - 1, exact, exact + 1, 0, i32::MAX, ev.floor_cost(b)] {
+                let v = ev.eval_below(b, bound);
+                if exact < bound {
+                    assert_eq!(v, exact);
+                } else {
+                    assert!(v >= bound);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn weights_round_trip_through_arrays() {
+        let w = Weights::default();
+        assert_eq!(Weights::from_array(w.to_array()), w);
+    }
+}
