@@ -725,7 +725,9 @@ impl<'a> Optimizer<'a> {
                 return if secrets == 0 { 0 } else { ABORT };
             }
             let (q, r) = ((secrets / parts) as usize, secrets % parts);
-            r * self.lb[q + 1] + (parts - r) * self.lb[q]
+            // `lb` ends at the game's size: `lb[q + 1]` exists only when some class is larger.
+            let larger = if r == 0 { 0 } else { r * self.lb[q + 1] };
+            larger + (parts - r) * self.lb[q]
         };
         // floor[w][p]: w = whether the winning answer occurs, p = answers that occur.
         let mut floor = [[ABORT; 17]; 2];
@@ -1226,6 +1228,10 @@ mod tests {
     #[test]
     fn matches_brute_force_on_small_games() {
         for (len, alpha, rep) in [
+            // The tiniest games: a set as large as the game once read past the bound table.
+            (1, "01", false),
+            (2, "01", true),
+            (1, "012", true),
             (2, "0123", false),
             (2, "012", true),
             (3, "0123", false),
