@@ -305,7 +305,7 @@ impl<'a> Optimizer<'a> {
         if self.timed_out() || v >= ABORT {
             return None;
         }
-        let canon = self.name(&know.guesses, set);
+        let canon = self.name(&know.guesses, set)?;
         let e = self.memo.get(&canon.key)?;
         debug_assert!(e.exact && e.value == v);
         Some((v, canon.relabel.inverse().apply(self.space, e.guess)))
@@ -343,7 +343,9 @@ impl<'a> Optimizer<'a> {
         if self.lb[n] >= limit {
             return self.lb[n];
         }
-        let canon = self.name(history, set);
+        let Some(canon) = self.name(history, set) else {
+            return ABORT;
+        };
         self.cost_named(set, canon, used, history, limit)
     }
 
@@ -463,15 +465,16 @@ impl<'a> Optimizer<'a> {
     }
 
     /// The memo's name of `set`, reached by `history`: its canonical form, or below
-    /// [`CANONICAL_MIN`] candidates the set itself.
-    fn name(&self, history: &[u32], set: &[u32]) -> Canonical {
+    /// [`CANONICAL_MIN`] candidates the set itself. `None` when the deadline passed while a
+    /// large set was being named.
+    fn name(&self, history: &[u32], set: &[u32]) -> Option<Canonical> {
         if set.len() < CANONICAL_MIN {
-            return Canonical {
+            return Some(Canonical {
                 key: set.to_vec(),
                 relabel: crate::symmetry::Relabel::identity(self.space.code_len()),
-            };
+            });
         }
-        canonical(self.space, history, set)
+        canonical(self.space, history, set, || self.expired(set.len()))
     }
 
     /// The codes that are first in their class under swaps of `alike` symbols (cached: deep in
@@ -973,7 +976,9 @@ impl<'a> Optimizer<'a> {
             let mut lower = self.lb[m];
             let mut name = None;
             if m > 2 && ask_memo {
-                let canon = self.name(&hist, child);
+                let Some(canon) = self.name(&hist, child) else {
+                    return ABORT;
+                };
                 if let Some(e) = self.memo.get(&canon.key) {
                     lower = lower.max(e.value);
                 }

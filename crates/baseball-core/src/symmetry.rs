@@ -361,25 +361,33 @@ pub struct Canonical {
 /// apart). When several renamings reach that lowest reading (the history has symmetries), the
 /// lowest image of the set is the key. Equivalent histories thus give equal keys; histories
 /// too long to compare (more than [`MAX_CANONICAL_TRIES`] orders) keep the set as it is.
-pub fn canonical(space: &Space, history: &[u32], set: &[u32]) -> Canonical {
+///
+/// `stop` is asked before each image of the set is made (a large set with a symmetric
+/// history has many, each a pass and a sort over the set); `None` when it says stop.
+pub fn canonical(
+    space: &Space,
+    history: &[u32],
+    set: &[u32],
+    stop: impl Fn() -> bool,
+) -> Option<Canonical> {
     let len = space.code_len();
     let identity = || Canonical {
         key: set.to_vec(),
         relabel: Relabel::identity(len),
     };
     if history.is_empty() || set.is_empty() || len > MAX_CANONICAL_LENGTH {
-        return identity();
+        return Some(identity());
     }
     let mut guesses: Vec<(u8, u32)> = history.iter().map(|&h| (space.fb(h, set[0]), h)).collect();
     guesses.sort_unstable();
     let orders = answer_orders(&guesses);
     let perms: usize = (1..=len).product();
     if orders.len() * perms > MAX_CANONICAL_TRIES {
-        return identity();
+        return Some(identity());
     }
     let width = guesses.len() * (len + 1);
     if width > MAX_READING {
-        return identity();
+        return Some(identity());
     }
     let nsym = space.spec().symbols();
     // The lowest reading so far (empty until the first one) and the renamings reaching it.
@@ -434,14 +442,18 @@ pub fn canonical(space: &Space, history: &[u32], set: &[u32]) -> Canonical {
             break;
         }
     }
-    ties.into_iter()
-        .map(|relabel| {
-            let mut key: Vec<u32> = set.iter().map(|&s| relabel.apply(space, s)).collect();
-            key.sort_unstable();
-            Canonical { key, relabel }
-        })
-        .min_by(|a, b| a.key.cmp(&b.key))
-        .unwrap_or_else(identity)
+    let mut lowest: Option<Canonical> = None;
+    for relabel in ties {
+        if stop() {
+            return None;
+        }
+        let mut key: Vec<u32> = set.iter().map(|&s| relabel.apply(space, s)).collect();
+        key.sort_unstable();
+        if lowest.as_ref().is_none_or(|l| key < l.key) {
+            lowest = Some(Canonical { key, relabel });
+        }
+    }
+    Some(lowest.unwrap_or_else(identity))
 }
 
 /// Every order of the guesses (sorted by answer) that keeps them sorted by answer: the
@@ -605,6 +617,31 @@ mod tests {
             .collect()
     }
 
+    /// Naming stops when asked to: after one guess of five distinct digits every position
+    /// permutation ties, and each tie is a pass and a sort over the set (thousands of codes here).
+    #[test]
+    fn naming_a_large_set_stops_when_asked() {
+        let sp = space(5, "0123456789", false);
+        let first = sp.index_of(&[0, 1, 2, 3, 4]).unwrap();
+        let set = consistent(
+            &sp,
+            &[(first, sp.fb(first, sp.index_of(&[5, 6, 7, 0, 1]).unwrap()))],
+        );
+        assert!(set.len() > 1000, "{}", set.len());
+        assert!(canonical(&sp, &[first], &set, || true).is_none());
+        let asked = std::cell::Cell::new(0);
+        let named = canonical(&sp, &[first], &set, || {
+            asked.set(asked.get() + 1);
+            false
+        });
+        assert_eq!(named.unwrap().key.len(), set.len());
+        assert!(
+            asked.get() > 1,
+            "asked once per image of the set: {}",
+            asked.get()
+        );
+    }
+
     /// Equivalent histories (renamed, reordered) get the same key, and the key is the image of
     /// the set under the renaming returned.
     #[test]
@@ -623,7 +660,7 @@ mod tests {
                     .collect();
                 let set = consistent(&sp, &history);
                 let guesses: Vec<u32> = history.iter().map(|h| h.0).collect();
-                let a = canonical(&sp, &guesses, &set);
+                let a = canonical(&sp, &guesses, &set, || false).unwrap();
                 let mut image: Vec<u32> = set.iter().map(|&s| a.relabel.apply(&sp, s)).collect();
                 image.sort_unstable();
                 assert_eq!(image, a.key);
@@ -651,7 +688,10 @@ mod tests {
                     .collect();
                 let set2 = consistent(&sp, &renamed);
                 let guesses2: Vec<u32> = renamed.iter().map(|h| h.0).collect();
-                assert_eq!(canonical(&sp, &guesses2, &set2).key, a.key);
+                assert_eq!(
+                    canonical(&sp, &guesses2, &set2, || false).unwrap().key,
+                    a.key
+                );
             }
         }
     }
