@@ -379,8 +379,10 @@ impl Board {
         Ok(b)
     }
 
-    /// Build a board from rows, panicking on bad text: for tests and benches.
-    pub fn parse(rows: &[&str]) -> Board {
+    /// Build a board from rows, panicking on bad text (test-only, so no caller outside the
+    /// tests can reach a panic through it).
+    #[cfg(test)]
+    pub(crate) fn parse(rows: &[&str]) -> Board {
         match Board::from_rows(rows) {
             Ok(b) => b,
             Err((_, m)) => panic!("bad test board: {m}"),

@@ -118,8 +118,10 @@ pub fn to_notation(p: Point) -> String {
     format!("{}{}", (b'a' + p.x) as char, usize::from(p.y) + 1)
 }
 
-/// Parse notation for tests and benches, panicking on bad or off-board input.
-pub fn pt(s: &str) -> Point {
+/// Parse notation for tests, panicking on bad or off-board input (test-only, so no caller
+/// outside the tests can reach a panic through it).
+#[cfg(test)]
+pub(crate) fn pt(s: &str) -> Point {
     match parse_text(s) {
         Ok(ParsedMove::At(p)) => p,
         other => panic!("bad test point {s:?}: {other:?}"),
