@@ -2,21 +2,14 @@
 //! work behind `check`, kept in engine terms for callers that draw it (the render crate), so
 //! they take the engine's stones and points instead of parsing moves and notation again.
 
+pub use crate::position::Stone;
+
 use crate::board::{Color, Point};
-use crate::commands::{CheckInput, CheckVerdict, ForbiddenPoint, Winner, position};
+use crate::contract::{CheckInput, CheckVerdict, ForbiddenPoint, Winner};
 use crate::error::InputError;
 use crate::notation::to_notation;
+use crate::position::position;
 use crate::rules::{self, Foul};
-
-/// One stone of the position.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Stone {
-    pub at: Point,
-    pub color: Color,
-    /// The 1-based number of the record move that placed it (passes count); `None` when the
-    /// position came as a board.
-    pub number: Option<usize>,
-}
 
 /// A checked position: everything `check` reports, before it is spelled in notation.
 #[derive(Debug, Clone, PartialEq, Eq)]

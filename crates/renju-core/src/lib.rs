@@ -7,8 +7,10 @@
 //! - [`rules`]: the exact recursive forbidden-move test and the whole-board forbidden map.
 //! - [`game`]: replaying records (turns, passes, wins, fouls, draws).
 //! - [`commands`]: the contract's `check`, `move`, `validate`.
+//! - `position` (internal): the game a `check`/`move`/`mate` input reaches (a record or a board).
+//! - `contract` (internal, re-exported by [`commands`]): the input and verdict types.
 //! - [`checked`]: the position behind `check` in engine terms (stones, forbidden points).
-//! - [`mate`]: `renju mate`, VCF and VCT solving (threat-space search, df-pn) and a
+//! - [`mate`](mod@mate): `renju mate`, VCF and VCT solving (threat-space search, df-pn) and a
 //!   verifier of mate lines.
 //! - [`sample`]: seeded realistic middle-game positions (benches, tests).
 #![deny(clippy::print_stdout, clippy::print_stderr)]
@@ -16,11 +18,13 @@
 pub mod board;
 pub mod checked;
 pub mod commands;
+mod contract;
 pub mod error;
 pub mod game;
 pub mod mate;
 pub mod notation;
 mod pattern;
+mod position;
 pub mod rules;
 pub mod sample;
 

@@ -35,9 +35,9 @@ use puzzles_common::limits::or_default;
 use serde::{Deserialize, Serialize};
 
 use crate::board::{Board, Color, Point};
-use crate::commands::position;
 use crate::error::InputError;
 use crate::notation::{MoveSpec, to_notation};
+use crate::position::position;
 use crate::rules::Rule;
 use table::{Clock, OutOfTime, Table};
 use threats::{AfterFour, Position};

@@ -1,0 +1,208 @@
+//! The JSON contract's input and verdict types of `renju check`, `move` and `validate`, apart
+//! from the functions behind them so that the engine-terms modules ([`crate::checked`]) can
+//! speak them without importing the commands (imports run one way: `commands` -> `checked`
+//! -> `contract`).
+
+use crate::board::Color;
+use crate::notation::MoveSpec;
+use crate::rules::{Foul, Rule};
+use serde::{Deserialize, Serialize};
+
+/// Input of `renju check`.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CheckInput {
+    /// A game record: `"h8"`, `[7, 7]` or `"pass"`, black first.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub moves: Option<Vec<MoveSpec>>,
+    /// Or a position: 15 strings of `X` (black), `O` (white), `.`, top row (row 15) first.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub board: Option<Vec<String>>,
+    /// Side to move for a board (default: read from the stone counts).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub to_move: Option<Color>,
+    /// The rules: `renju` (RIF, default), `gomoku` or `freestyle`.
+    #[serde(default)]
+    pub rule: Rule,
+}
+
+/// One forbidden point.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct ForbiddenPoint {
+    /// The point in notation, e.g. `"h8"`.
+    pub at: String,
+    /// Why black may not play there: `overline`, `double-four` or `double-three` (the first that applies, in that order).
+    pub reason: Foul,
+}
+
+/// Who won, and at which move of the record (`null` for a board).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct Winner {
+    /// The side that won.
+    pub color: Color,
+    /// 0-based index in `moves` of the deciding move (a five, or black's forbidden move, which makes white the winner); null for a board. Pictures number stones from 1: index 8 is stone 9.
+    #[serde(rename = "move")]
+    pub move_index: Option<usize>,
+}
+
+/// Verdict of `renju check`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct CheckVerdict {
+    /// The side to play next.
+    pub to_move: Color,
+    /// Black's forbidden empty points, by column then row, whoever is to move.
+    pub forbidden: Vec<ForbiddenPoint>,
+    /// Who has won, and with which move; null while the game is open.
+    pub winner: Option<Winner>,
+}
+
+/// Input of `renju move`.
+#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MoveInput {
+    /// A game record: `"h8"`, `[7, 7]` or `"pass"`, black first (or give `board`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub moves: Option<Vec<MoveSpec>>,
+    /// Or a position: 15 strings of `X` (black), `O` (white), `.`, top row (row 15) first.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub board: Option<Vec<String>>,
+    /// Side to move for a board (default: read from the stone counts); with `moves`, the record decides.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub to_move: Option<Color>,
+    /// The rules: `renju` (RIF, default), `gomoku` or `freestyle`.
+    #[serde(default)]
+    pub rule: Rule,
+    /// The candidate move of the side to move.
+    #[serde(rename = "move")]
+    pub candidate: MoveSpec,
+}
+
+/// Why a candidate move is not legal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub enum MoveReason {
+    /// The point already holds a stone.
+    #[serde(rename = "occupied")]
+    Occupied,
+    /// The point is not on the 15x15 board.
+    #[serde(rename = "off_board")]
+    OffBoard,
+    /// The game is already decided.
+    #[serde(rename = "after_end")]
+    AfterEnd,
+    /// Black would make six or more in a row (renju only).
+    #[serde(rename = "overline")]
+    Overline,
+    /// Black would make two fours at once (renju only).
+    #[serde(rename = "double-four")]
+    DoubleFour,
+    /// Black would make two open threes at once (renju only).
+    #[serde(rename = "double-three")]
+    DoubleThree,
+}
+
+impl From<Foul> for MoveReason {
+    fn from(f: Foul) -> Self {
+        match f {
+            Foul::Overline => MoveReason::Overline,
+            Foul::DoubleFour => MoveReason::DoubleFour,
+            Foul::DoubleThree => MoveReason::DoubleThree,
+        }
+    }
+}
+
+/// Verdict of `renju move`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct MoveVerdict {
+    /// The side to move may play the move.
+    pub legal: bool,
+    /// Why it may not; null when legal.
+    pub reason: Option<MoveReason>,
+    /// The move makes a winning row (a legal move; a five is never forbidden).
+    pub wins: bool,
+}
+
+/// Input of `renju validate`.
+#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ValidateInput {
+    /// The game record: `"h8"`, `[7, 7]` or `"pass"`, black first.
+    pub moves: Vec<MoveSpec>,
+    /// The rules: `renju` (RIF, default), `gomoku` or `freestyle`.
+    #[serde(default)]
+    pub rule: Rule,
+}
+
+/// The state of a game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum GameResult {
+    /// Black won.
+    Black,
+    /// White won (also when black played a forbidden move).
+    White,
+    /// A draw: the board filled up, or both players passed.
+    Draw,
+    /// Not decided yet.
+    Ongoing,
+}
+
+/// How a game was decided.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub enum DecisionReason {
+    /// A winning row.
+    #[serde(rename = "five")]
+    Five,
+    /// Black played an overline: white wins.
+    #[serde(rename = "foul:overline")]
+    FoulOverline,
+    /// Black played a double-four: white wins.
+    #[serde(rename = "foul:double-four")]
+    FoulDoubleFour,
+    /// Black played a double-three: white wins.
+    #[serde(rename = "foul:double-three")]
+    FoulDoubleThree,
+    /// A draw: the board filled up.
+    #[serde(rename = "full_board")]
+    FullBoard,
+    /// A draw: both players passed in succession.
+    #[serde(rename = "passes")]
+    Passes,
+}
+
+/// Why a record's move cannot be played.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum RecordFault {
+    /// The move's point already holds a stone.
+    Occupied,
+    /// The move's point is not on the board.
+    OffBoard,
+    /// The game was already decided before this move.
+    AfterEnd,
+}
+
+/// The first unplayable move of a record.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct RecordError {
+    /// 0-based index in `moves` of the first move that cannot be played.
+    #[serde(rename = "move")]
+    pub move_index: usize,
+    /// Why it cannot be played.
+    pub reason: RecordFault,
+}
+
+/// Verdict of `renju validate`. On an error, `result`/`decided_at`/`reason` describe the game
+/// up to the move before the faulty one.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct ValidateVerdict {
+    /// Every move of the record can be played (none on an occupied or off-board point, none after the end).
+    pub valid: bool,
+    /// `black`, `white`, `draw` or `ongoing`.
+    pub result: GameResult,
+    /// 0-based index in `moves` of the deciding move; null while undecided.
+    pub decided_at: Option<usize>,
+    /// How the game was decided; null while undecided.
+    pub reason: Option<DecisionReason>,
+    /// The first move that cannot be played; null for a valid record.
+    pub error: Option<RecordError>,
+}
