@@ -28,7 +28,6 @@ pub mod tree;
 pub use code::{CodeSpec, Feedback};
 pub use error::InputError;
 pub use judge::{JudgeInput, JudgeVerdict, judge};
-pub use simulate::{SimulateInput, SimulateVerdict, simulate};
+pub use simulate::{SimulateInput, SimulateVerdict, TreeVerdict, simulate, tree};
 pub use solve::{HistoryEntry, SolveInput, SolveVerdict, Status, remaining_after_each, solve};
 pub use strategy::Strategy;
-pub use tree::{TreeVerdict, tree};

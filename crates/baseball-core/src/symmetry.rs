@@ -360,7 +360,7 @@ pub struct Canonical {
 /// symbols no guess used take the next names in their own order (the set does not tell them
 /// apart). When several renamings reach that lowest reading (the history has symmetries), the
 /// lowest image of the set is the key. Equivalent histories thus give equal keys; histories
-/// too long to compare (more than [`MAX_CANONICAL_TRIES`] orders) keep the set as it is.
+/// too long to compare (more than `MAX_CANONICAL_TRIES` orders) keep the set as it is.
 ///
 /// `stop` is asked before each image of the set is made (a large set with a symmetric
 /// history has many, each a pass and a sort over the set); `None` when it says stop.
