@@ -13,7 +13,6 @@ use renju_core::{
 };
 
 use crate::doc::{ALERT, DARK, Doc, INK, MARGIN, caption_height, caption_width, count};
-use crate::renju_mate::MateOverlay;
 
 /// Distance between two lines of the board, and the room for coordinates around it.
 const STEP: f64 = 30.0;
@@ -61,6 +60,50 @@ enum Ending {
 /// document.
 pub fn renju(input: CheckInput) -> Result<String, InputError> {
     drawn(input, None)
+}
+
+/// Ink of the mate line's numbers and rings: apart from the record's numbers and the
+/// forbidden-point marks.
+const MATE_INK: &str = "#2563eb";
+/// A lighter blue for numbers on black stones, where the ring's blue is hard to read.
+const MATE_INK_ON_BLACK: &str = "#93c5fd";
+/// What the renju picture adds for a mate (built by `renju_mate`, drawn here, so the two
+/// modules import one way): numbered stones and caption lines.
+#[derive(Debug, Clone)]
+pub(crate) struct MateOverlay {
+    /// The line's stones in order, numbered from 1.
+    stones: Vec<(Point, Color)>,
+    pub caption: Vec<String>,
+}
+
+impl MateOverlay {
+    /// A line of stones, numbered from 1 in this order, and the caption lines that say it.
+    pub(crate) fn new(stones: Vec<(Point, Color)>, caption: Vec<String>) -> Self {
+        MateOverlay { stones, caption }
+    }
+
+    /// Draws the line's stones over the board, in a group of class `mate`.
+    pub(crate) fn draw(&self, doc: &mut Doc, at: &dyn Fn(Point) -> (f64, f64), radius: f64) {
+        doc.open("g", &[("class", "mate")]);
+        for (k, &(p, color)) in self.stones.iter().enumerate() {
+            let (x, y) = at(p);
+            let fill = match color {
+                Color::Black => crate::doc::DARK,
+                Color::White => "#fafafa",
+            };
+            let attrs = [("fill", fill), ("stroke", MATE_INK), ("stroke-width", "2")];
+            doc.circle(x, y, radius, &attrs);
+            let text = (k + 1).to_string();
+            let size = if text.len() > 2 { 10.0 } else { 12.0 };
+            let ink = match color {
+                Color::Black => MATE_INK_ON_BLACK,
+                Color::White => MATE_INK,
+            };
+            let ink = [("fill", ink), ("font-weight", "bold")];
+            doc.text(x, y + size * 0.35, size, &text, &ink);
+        }
+        doc.close();
+    }
 }
 
 /// The picture, with a mate line over the stones when given (see `renju_mate`).

@@ -9,13 +9,8 @@ use renju_core::notation::ParsedMove;
 use renju_core::{CheckInput, Color, InputError, MoveSpec, Point, Rule};
 use serde::{Deserialize, Serialize};
 
-use crate::doc::Doc;
+use crate::renju::MateOverlay;
 
-/// Ink of the mate line's numbers and rings: apart from the record's numbers and the
-/// forbidden-point marks.
-const MATE_INK: &str = "#2563eb";
-/// A lighter blue for numbers on black stones, where the ring's blue is hard to read.
-const MATE_INK_ON_BLACK: &str = "#93c5fd";
 /// Moves per caption line when the line is spelled out.
 const MOVES_PER_LINE: usize = 12;
 
@@ -61,39 +56,6 @@ pub struct MateRequest {
         skip_serializing_if = "Option::is_none"
     )]
     pub timeout_ms: Option<u64>,
-}
-
-/// What the renju picture adds for a mate: numbered stones and caption lines.
-#[derive(Debug, Clone)]
-pub(crate) struct MateOverlay {
-    /// The line's stones in order, numbered from 1.
-    stones: Vec<(Point, Color)>,
-    pub caption: Vec<String>,
-}
-
-impl MateOverlay {
-    /// Draws the line's stones over the board, in a group of class `mate`.
-    pub(crate) fn draw(&self, doc: &mut Doc, at: &dyn Fn(Point) -> (f64, f64), radius: f64) {
-        doc.open("g", &[("class", "mate")]);
-        for (k, &(p, color)) in self.stones.iter().enumerate() {
-            let (x, y) = at(p);
-            let fill = match color {
-                Color::Black => crate::doc::DARK,
-                Color::White => "#fafafa",
-            };
-            let attrs = [("fill", fill), ("stroke", MATE_INK), ("stroke-width", "2")];
-            doc.circle(x, y, radius, &attrs);
-            let text = (k + 1).to_string();
-            let size = if text.len() > 2 { 10.0 } else { 12.0 };
-            let ink = match color {
-                Color::Black => MATE_INK_ON_BLACK,
-                Color::White => MATE_INK,
-            };
-            let ink = [("fill", ink), ("font-weight", "bold")];
-            doc.text(x, y + size * 0.35, size, &text, &ink);
-        }
-        doc.close();
-    }
 }
 
 /// Draws a `renju render` input: the renju picture, with the mate line when `mate` asks.
@@ -177,7 +139,7 @@ fn overlay(verdict: &MateVerdict, request: &MateRequest) -> MateOverlay {
             )
         )),
     }
-    MateOverlay { stones, caption }
+    MateOverlay::new(stones, caption)
 }
 
 #[cfg(test)]
