@@ -120,11 +120,7 @@ pub fn run(args: &BatchArgs) -> ExitStatus {
     let pool = match worker_pool(args.jobs) {
         Ok(pool) => pool,
         Err(err) => {
-            let message = format!("cannot start worker threads: {err}");
-            let error = CaseError::new(ErrorKind::Io, message);
-            stderr_line(&format!("puzzles: batch: {}", error.message));
-            let _ = write_json(&mut io::stdout(), &ErrorDocument { error: &error }, false);
-            return ExitStatus::Error;
+            return early_error(ErrorKind::Io, format!("cannot start worker threads: {err}"));
         }
     };
     let from_stdin = args.paths.iter().any(|p| p == Path::new("-"));
@@ -158,11 +154,10 @@ pub fn run(args: &BatchArgs) -> ExitStatus {
 
     let pictures = match args.render.as_deref().map(render::Pictures::new) {
         Some(Err(err)) => {
-            let message = format!("--render: cannot make the folder: {err}");
-            let error = CaseError::new(ErrorKind::Io, message);
-            stderr_line(&format!("puzzles: batch: {}", error.message));
-            let _ = write_json(&mut io::stdout(), &ErrorDocument { error: &error }, false);
-            return ExitStatus::Error;
+            return early_error(
+                ErrorKind::Io,
+                format!("--render: cannot make the folder: {err}"),
+            );
         }
         made => made.and_then(Result::ok),
     };
@@ -174,7 +169,7 @@ pub fn run(args: &BatchArgs) -> ExitStatus {
         draw: pictures.is_some(),
         update: args.update,
     };
-    let mut collector = Collector {
+    let collector = Collector {
         counts: Counts::default(),
         reporter,
         pictures,
@@ -183,79 +178,39 @@ pub fn run(args: &BatchArgs) -> ExitStatus {
         progress: progress_bar().filter(|_| !from_stdin),
         fail_fast: args.fail_fast,
     };
-    if from_stdin {
-        let ended = stream::run(&pool, work, collector, &filter, in_shard);
-        return ended.finish(started);
-    }
+    let ended = if from_stdin {
+        stream::run(&pool, work, collector, &filter, in_shard)
+    } else {
+        run_in_chunks(&pool, work, collector, cases)
+    };
+    ended.finish(started)
+}
 
+/// Runs the cases of files a chunk at a time, each chunk in parallel, and hands the results
+/// to the collector in input order.
+fn run_in_chunks(
+    pool: &rayon::ThreadPool,
+    work: Work,
+    mut collector: Collector,
+    mut cases: impl Iterator<Item = Case>,
+) -> Ended {
     let mut stopped_early = false;
     let mut write_error = None;
-    'chunks: loop {
-        let mut chunk = Vec::new();
-        let mut bytes = 0;
-        while chunk.len() < CHUNK_CASES && bytes < CHUNK_BYTES {
-            let Some(case) = cases.next() else { break };
-            bytes += case.size();
-            chunk.push(case);
-        }
+    loop {
+        let chunk = next_chunk(&mut cases);
         if chunk.is_empty() {
             break;
         }
-        let stop = AtomicBool::new(false);
-        // Results travel in groups: one message per case costs a thread wake-up per case,
-        // more than a small case's whole run.
-        let group = (chunk.len() / (pool.current_num_threads() * 8)).clamp(1, 64);
-        let (tx, rx) = mpsc::channel::<(usize, Vec<Option<CaseResult>>)>();
-        let ended = std::thread::scope(|scope| {
-            let (chunk, stop) = (&chunk, &stop);
-            scope.spawn(|| {
-                pool.install(|| {
-                    chunk
-                        .par_chunks(group)
-                        .enumerate()
-                        .for_each_with(tx, |tx, (index, cases)| {
-                            let results = cases
-                                .iter()
-                                .map(|case| (!stop.load(Ordering::Relaxed)).then(|| work.run(case)))
-                                .collect();
-                            let _ = tx.send((index, results));
-                        });
-                });
-            });
-            // Print in input order as results arrive: a reorder buffer keyed by group index.
-            let mut waiting = BTreeMap::new();
-            let mut next = 0;
-            for (index, results) in rx {
-                waiting.insert(index, results);
-                while let Some(results) = waiting.remove(&next) {
-                    next += 1;
-                    for result in results.into_iter().flatten() {
-                        match collector.take(result) {
-                            Err(err) => {
-                                stop.store(true, Ordering::Relaxed);
-                                return Some(Err(err));
-                            }
-                            Ok(Flow::Stop) => {
-                                stop.store(true, Ordering::Relaxed);
-                                return Some(Ok(()));
-                            }
-                            Ok(Flow::Go) => {}
-                        }
-                    }
-                }
-            }
-            None
-        });
-        match ended {
-            Some(Ok(())) => {
+        match run_chunk(pool, work, &chunk, &mut collector) {
+            ChunkEnd::Done => {}
+            ChunkEnd::Stopped => {
                 stopped_early = true;
-                break 'chunks;
+                break;
             }
-            Some(Err(err)) => {
+            ChunkEnd::WriteFailed(err) => {
                 write_error = Some(err);
-                break 'chunks;
+                break;
             }
-            None => {}
         }
         if let Err(err) = collector.reporter.flush() {
             write_error = Some(err);
@@ -267,7 +222,80 @@ pub fn run(args: &BatchArgs) -> ExitStatus {
         stopped_early,
         write_error,
     }
-    .finish(started)
+}
+
+/// The next cases to run together: up to [`CHUNK_CASES`] cases or [`CHUNK_BYTES`] of text.
+fn next_chunk(cases: &mut impl Iterator<Item = Case>) -> Vec<Case> {
+    let mut chunk = Vec::new();
+    let mut bytes = 0;
+    while chunk.len() < CHUNK_CASES && bytes < CHUNK_BYTES {
+        let Some(case) = cases.next() else { break };
+        bytes += case.size();
+        chunk.push(case);
+    }
+    chunk
+}
+
+/// How a chunk's run ended.
+#[derive(Debug)]
+enum ChunkEnd {
+    /// Every case ran and was collected.
+    Done,
+    /// `--fail-fast` met a failing case.
+    Stopped,
+    /// A report could not be written.
+    WriteFailed(io::Error),
+}
+
+/// Runs one chunk on the pool and collects its results in input order as they arrive,
+/// telling the workers to skip what is left once the run stops.
+fn run_chunk(
+    pool: &rayon::ThreadPool,
+    work: Work,
+    chunk: &[Case],
+    collector: &mut Collector,
+) -> ChunkEnd {
+    let stop = AtomicBool::new(false);
+    // Results travel in groups: one message per case costs a thread wake-up per case, more
+    // than a small case's whole run.
+    let group = (chunk.len() / (pool.current_num_threads() * 8)).clamp(1, 64);
+    let (tx, rx) = mpsc::channel::<(usize, Vec<Option<CaseResult>>)>();
+    std::thread::scope(|scope| {
+        let stop = &stop;
+        scope.spawn(|| {
+            pool.install(|| {
+                chunk
+                    .par_chunks(group)
+                    .enumerate()
+                    .for_each_with(tx, |tx, (index, cases)| {
+                        let results = cases
+                            .iter()
+                            .map(|case| (!stop.load(Ordering::Relaxed)).then(|| work.run(case)))
+                            .collect();
+                        let _ = tx.send((index, results));
+                    });
+            });
+        });
+        // Print in input order as results arrive: a reorder buffer keyed by group index.
+        let mut waiting = BTreeMap::new();
+        let mut next = 0;
+        for (index, results) in rx {
+            waiting.insert(index, results);
+            while let Some(results) = waiting.remove(&next) {
+                next += 1;
+                for result in results.into_iter().flatten() {
+                    let end = match collector.take(result) {
+                        Ok(Flow::Go) => continue,
+                        Ok(Flow::Stop) => ChunkEnd::Stopped,
+                        Err(err) => ChunkEnd::WriteFailed(err),
+                    };
+                    stop.store(true, Ordering::Relaxed);
+                    return end;
+                }
+            }
+        }
+        ChunkEnd::Done
+    })
 }
 
 /// Whether to go on after a case.
@@ -382,7 +410,13 @@ fn worker_pool(jobs: Option<usize>) -> Result<rayon::ThreadPool, rayon::ThreadPo
 /// A usage error found before any case ran: the error object on stdout, a sentence on
 /// stderr, exit 2.
 fn usage_error(message: String) -> ExitStatus {
-    let error = CaseError::new(ErrorKind::Usage, message);
+    early_error(ErrorKind::Usage, message)
+}
+
+/// A batch that cannot start (a usage error, no worker threads, no picture folder): the
+/// error object on stdout, a sentence on stderr, exit 2.
+fn early_error(kind: ErrorKind, message: String) -> ExitStatus {
+    let error = CaseError::new(kind, message);
     stderr_line(&format!("puzzles: batch: {}", error.message));
     let _ = write_json(&mut io::stdout(), &ErrorDocument { error: &error }, false);
     ExitStatus::Error
