@@ -6,7 +6,8 @@
 
 use crate::engine::{Engine, Turn};
 use crate::error::InputError;
-use crate::geometry::{DEFAULT_SIZE, Geometry, Units, default_box};
+use crate::geometry::{Geometry, Units, check_at};
+pub use crate::outcome::{ClearInput, PlaceInput};
 use crate::outcome::{clear_outcome, place_outcome};
 use crate::piece::{Piece, Placement};
 use crate::rules::{IllegalReason, Scoring, apply, check};
@@ -17,15 +18,6 @@ use serde::{Deserialize, Serialize};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Instant;
-
-fn default_size() -> usize {
-    DEFAULT_SIZE
-}
-
-/// Builds the geometry from the optional `size` and `box` of an input.
-pub(crate) fn geometry(size: usize, box_size: Option<usize>) -> Result<Geometry, InputError> {
-    Geometry::new(size, box_size.unwrap_or_else(|| default_box(size)))
-}
 
 /// The units a clear removed, as the contract prints them.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -53,20 +45,6 @@ impl From<Units> for Cleared {
 
 // ---------------------------------------------------------------------------------------
 // clear
-
-/// `blockdoku clear`: remove every full row, column and box of a board at once.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct ClearInput {
-    /// The board: `size` strings of `size` cells, `#` occupied, `.` empty.
-    pub board: Vec<String>,
-    /// Side of the board (1..=11), default 9.
-    #[serde(default = "default_size")]
-    pub size: usize,
-    /// Side of a clearing box, 0 for none; default 3 on a 9x9 board, 0 otherwise.
-    #[serde(default, rename = "box")]
-    pub box_size: Option<usize>,
-}
 
 /// What `clear` removed and the board after it.
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
@@ -98,30 +76,6 @@ pub fn clear(input: ClearInput) -> Result<ClearVerdict, InputError> {
 // ---------------------------------------------------------------------------------------
 // place
 
-/// `blockdoku place`: one move on a board.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct PlaceInput {
-    /// The board: `size` strings of `size` cells, `#` occupied, `.` empty.
-    pub board: Vec<String>,
-    /// The piece as text rows, e.g. `["##", "#."]`.
-    pub piece: Vec<String>,
-    /// `[row, col]` of the board cell under the top-left corner of the piece's bounding box.
-    pub at: [i64; 2],
-    /// How moves are scored: `classic` (default, 10 per cleared cell) or `combo`.
-    #[serde(default)]
-    pub scoring: Scoring,
-    /// The move before this one cleared something (the `combo` streak bonus); default false.
-    #[serde(default)]
-    pub streak: bool,
-    /// Side of the board (1..=11), default 9.
-    #[serde(default = "default_size")]
-    pub size: usize,
-    /// Side of a clearing box, 0 for none; default 3 on a 9x9 board, 0 otherwise.
-    #[serde(default, rename = "box")]
-    pub box_size: Option<usize>,
-}
-
 /// The outcome of `place`. An illegal move scores 0, clears nothing, and leaves the board.
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 pub struct PlaceVerdict {
@@ -135,26 +89,6 @@ pub struct PlaceVerdict {
     pub cleared: Cleared,
     /// The board after the move and its clear (unchanged when illegal).
     pub board: Vec<String>,
-}
-
-/// Checks that `at` is within a sane range (each coordinate in `-size..=size`); a piece may
-/// still stick out of the board from there, which is a move's `out_of_bounds`, not an input
-/// error.
-pub(crate) fn check_at(at: [i64; 2], size: usize, path: &str) -> Result<(), InputError> {
-    let n = size as i64;
-    for (k, &v) in at.iter().enumerate() {
-        if v < -n || v > n {
-            return Err(InputError::new(
-                format!("{path}/{k}"),
-                format!(
-                    "at [{}, {}] is far outside the {size}x{size} board; each coordinate must be \
-                     between -{size} and {size}",
-                    at[0], at[1]
-                ),
-            ));
-        }
-    }
-    Ok(())
 }
 
 pub fn place(input: PlaceInput) -> Result<PlaceVerdict, InputError> {
@@ -190,7 +124,7 @@ pub struct FitsInput {
     /// The pieces to test (a tray), at least one.
     pub pieces: Vec<Vec<String>>,
     /// Side of the board (1..=11), default 9.
-    #[serde(default = "default_size")]
+    #[serde(default = "crate::geometry::default_size")]
     pub size: usize,
     /// Side of a clearing box, 0 for none; default 3 on a 9x9 board, 0 otherwise.
     #[serde(default, rename = "box")]
@@ -225,7 +159,7 @@ fn parse_pieces(list: &[Vec<String>], path: &str) -> Result<Vec<Piece>, InputErr
 }
 
 pub fn fits(input: FitsInput) -> Result<FitsVerdict, InputError> {
-    let geo = geometry(input.size, input.box_size)?;
+    let geo = Geometry::of_input(input.size, input.box_size)?;
     let board = geo.parse_board(&input.board, "/board")?;
     if input.pieces.is_empty() {
         return Err(InputError::new("/pieces", "the list of pieces is empty"));
@@ -284,7 +218,7 @@ pub struct PlayInput {
     #[serde(default)]
     pub scoring: Scoring,
     /// Side of the board (1..=11), default 9.
-    #[serde(default = "default_size")]
+    #[serde(default = "crate::geometry::default_size")]
     pub size: usize,
     /// Side of a clearing box, 0 for none; default 3 on a 9x9 board, 0 otherwise.
     #[serde(default, rename = "box")]
@@ -320,7 +254,7 @@ pub struct PlayVerdict {
 pub const MAX_MOVES: usize = 1_000_000;
 
 pub fn play(input: PlayInput) -> Result<PlayVerdict, InputError> {
-    let geo = geometry(input.size, input.box_size)?;
+    let geo = Geometry::of_input(input.size, input.box_size)?;
     let mut board = match &input.board {
         Some(rows) => geo.parse_board(rows, "/board")?,
         None => 0,
@@ -395,7 +329,7 @@ pub struct BestInput {
     #[serde(default)]
     pub streak: bool,
     /// Side of the board (1..=11), default 9.
-    #[serde(default = "default_size")]
+    #[serde(default = "crate::geometry::default_size")]
     pub size: usize,
     /// Side of a clearing box, 0 for none; default 3 on a 9x9 board, 0 otherwise.
     #[serde(default, rename = "box")]
@@ -430,7 +364,7 @@ pub struct BestVerdict {
 }
 
 pub fn best(input: BestInput) -> Result<BestVerdict, InputError> {
-    let geo = geometry(input.size, input.box_size)?;
+    let geo = Geometry::of_input(input.size, input.box_size)?;
     let board = geo.parse_board(&input.board, "/board")?;
     if input.tray.is_empty() || input.tray.len() > 3 {
         return Err(InputError::new(
@@ -502,7 +436,7 @@ pub struct SelfplayInput {
     #[serde(default)]
     pub scoring: Scoring,
     /// Side of the board (1..=11), default 9.
-    #[serde(default = "default_size")]
+    #[serde(default = "crate::geometry::default_size")]
     pub size: usize,
     /// Side of a clearing box, 0 for none; default 3 on a 9x9 board, 0 otherwise.
     #[serde(default, rename = "box")]
@@ -564,7 +498,7 @@ pub enum SelfplayStatus {
 
 pub fn selfplay(input: SelfplayInput) -> Result<SelfplayVerdict, InputError> {
     let start = Instant::now();
-    let geo = geometry(input.size, input.box_size)?;
+    let geo = Geometry::of_input(input.size, input.box_size)?;
     if input.games == 0 || input.games > MAX_GAMES {
         return Err(InputError::new(
             "/games",

@@ -104,7 +104,37 @@ pub fn default_box(size: usize) -> usize {
     if size == 9 { 3 } else { 0 }
 }
 
+/// The `size` of an input that does not say (serde's default).
+pub(crate) fn default_size() -> usize {
+    DEFAULT_SIZE
+}
+
+/// Checks that `at` is within a sane range (each coordinate in `-size..=size`); a piece may
+/// still stick out of the board from there, which is a move's `out_of_bounds`, not an input
+/// error.
+pub(crate) fn check_at(at: [i64; 2], size: usize, path: &str) -> Result<(), InputError> {
+    let n = size as i64;
+    for (k, &v) in at.iter().enumerate() {
+        if v < -n || v > n {
+            return Err(InputError::new(
+                format!("{path}/{k}"),
+                format!(
+                    "at [{}, {}] is far outside the {size}x{size} board; each coordinate must be \
+                     between -{size} and {size}",
+                    at[0], at[1]
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
 impl Geometry {
+    /// The geometry of an input's optional `size` and `box`.
+    pub(crate) fn of_input(size: usize, box_size: Option<usize>) -> Result<Geometry, InputError> {
+        Geometry::new(size, box_size.unwrap_or_else(|| default_box(size)))
+    }
+
     /// Checks `size` and `box` (`box_size`, 0 = no box clears) and builds the masks.
     /// Errors point at `/size` or `/box` of the command's input.
     pub fn new(size: usize, box_size: usize) -> Result<Geometry, InputError> {

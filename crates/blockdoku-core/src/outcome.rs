@@ -1,12 +1,54 @@
-//! The work behind `place` and `clear` in engine terms (bitboards), before it is spelled as a
-//! verdict: for callers that draw it (the render crate), so they take the engine's board and
-//! clear instead of rebuilding them from the rules' primitives.
+//! `place` and `clear`: their inputs and the work behind them in engine terms (bitboards),
+//! before [`crate::commands`] spells it as a verdict: for callers that draw it (the render
+//! crate), so they take the engine's board and clear instead of rebuilding them from the
+//! rules' primitives. The inputs live here, re-exported by `commands`, so that imports run
+//! one way (`commands` -> `outcome`).
 
-use crate::commands::{ClearInput, PlaceInput, check_at, geometry};
 use crate::error::InputError;
-use crate::geometry::{Geometry, Units};
+use crate::geometry::{Geometry, Units, check_at, default_size};
 use crate::piece::{Piece, Placement};
+use crate::rules::Scoring;
 use crate::rules::{IllegalReason, Outcome, apply, check};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+/// `blockdoku place`: one move on a board.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PlaceInput {
+    /// The board: `size` strings of `size` cells, `#` occupied, `.` empty.
+    pub board: Vec<String>,
+    /// The piece as text rows, e.g. `["##", "#."]`.
+    pub piece: Vec<String>,
+    /// `[row, col]` of the board cell under the top-left corner of the piece's bounding box.
+    pub at: [i64; 2],
+    /// How moves are scored: `classic` (default, 10 per cleared cell) or `combo`.
+    #[serde(default)]
+    pub scoring: Scoring,
+    /// The move before this one cleared something (the `combo` streak bonus); default false.
+    #[serde(default)]
+    pub streak: bool,
+    /// Side of the board (1..=11), default 9.
+    #[serde(default = "default_size")]
+    pub size: usize,
+    /// Side of a clearing box, 0 for none; default 3 on a 9x9 board, 0 otherwise.
+    #[serde(default, rename = "box")]
+    pub box_size: Option<usize>,
+}
+
+/// `blockdoku clear`: remove every full row, column and box of a board at once.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ClearInput {
+    /// The board: `size` strings of `size` cells, `#` occupied, `.` empty.
+    pub board: Vec<String>,
+    /// Side of the board (1..=11), default 9.
+    #[serde(default = "default_size")]
+    pub size: usize,
+    /// Side of a clearing box, 0 for none; default 3 on a 9x9 board, 0 otherwise.
+    #[serde(default, rename = "box")]
+    pub box_size: Option<usize>,
+}
 
 /// A `place` input worked out.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -23,7 +65,7 @@ pub struct PlaceOutcome {
 
 /// Checks a `place` input and plays its move; `place` spells the result as its verdict.
 pub fn place_outcome(input: &PlaceInput) -> Result<PlaceOutcome, InputError> {
-    let geo = geometry(input.size, input.box_size)?;
+    let geo = Geometry::of_input(input.size, input.box_size)?;
     let board = geo.parse_board(&input.board, "/board")?;
     let piece = Piece::parse(&input.piece, "/piece")?;
     check_at(input.at, geo.size(), "/at")?;
@@ -52,7 +94,7 @@ pub struct ClearOutcome {
 
 /// Checks a `clear` input and clears its board; `clear` spells the result as its verdict.
 pub fn clear_outcome(input: &ClearInput) -> Result<ClearOutcome, InputError> {
-    let geo = geometry(input.size, input.box_size)?;
+    let geo = Geometry::of_input(input.size, input.box_size)?;
     let board = geo.parse_board(&input.board, "/board")?;
     let (after, units) = geo.clear(board);
     Ok(ClearOutcome {
