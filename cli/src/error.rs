@@ -86,7 +86,14 @@ impl CaseError {
 
     /// Converts a serde_json failure; `path` is where serde_path_to_error saw it.
     pub fn from_json(err: &serde_json::Error, path: Option<String>) -> Self {
+        // serde_json says "trailing characters" both for text after the whole value and for
+        // a fixed-length array (`"at": [0, 0, 0]`) with more items than it takes; the second
+        // is well-formed JSON of the wrong shape, and only it has a path inside the value.
+        let too_many_items = err.classify() == Category::Syntax
+            && path.as_deref().is_some_and(|p| !p.is_empty())
+            && err.to_string().starts_with("trailing characters");
         let kind = match err.classify() {
+            _ if too_many_items => ErrorKind::Shape,
             Category::Syntax | Category::Eof => ErrorKind::Syntax,
             Category::Data => ErrorKind::Shape,
             Category::Io => ErrorKind::Io,
@@ -100,6 +107,7 @@ impl CaseError {
         let suffix = format!(" at line {} column {}", err.line(), err.column());
         let message = full.strip_suffix(&suffix).unwrap_or(&full);
         let message = match kind {
+            _ if too_many_items => "the array has more items than this field takes".to_string(),
             ErrorKind::Shape => shorten_quotes(&plain_words(message)),
             ErrorKind::Syntax => syntax_words(message).to_string(),
             _ => shorten_quotes(message),

@@ -424,6 +424,39 @@ mod tests {
         assert_eq!(err.column, Some(14));
     }
 
+    /// A fixed-length array with an item too many is well-formed JSON of the wrong shape,
+    /// though serde_json calls it "trailing characters" like text after the whole value.
+    #[test]
+    fn an_array_too_long_for_its_field_is_a_shape_fault_at_its_path() {
+        #[derive(Debug, serde::Deserialize)]
+        #[allow(dead_code)]
+        struct Move {
+            at: [i64; 2],
+        }
+        let text = "{\"at\": [0, 0, 7]}";
+        let err = Source::text(text).parse::<Move>().unwrap_err();
+        assert_eq!(err.kind, crate::error::ErrorKind::Shape, "{err:?}");
+        assert_eq!(err.path.as_deref(), Some("/at"));
+        assert_eq!(
+            err.message,
+            "the array has more items than this field takes"
+        );
+        assert_eq!(
+            (err.line, err.column),
+            (Some(1), Some(8)),
+            "where the array starts"
+        );
+        let err = Source::text("{\"at\": [0, 0]} 7")
+            .parse::<Move>()
+            .unwrap_err();
+        assert_eq!(
+            err.kind,
+            crate::error::ErrorKind::Syntax,
+            "text after the value"
+        );
+        assert_eq!(err.path, None);
+    }
+
     #[test]
     fn fragment_positions_are_shifted_to_the_file() {
         let src = Source::Text {
