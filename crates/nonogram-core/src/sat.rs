@@ -26,13 +26,9 @@
 //! callback reads the clock every `Poll::EVERY` (64) calls (it is called at every
 //! decision and conflict), so a deadline stops it within microseconds to milliseconds.
 
-mod line_automaton;
-mod line_theory;
-
 use crate::line::Cell;
 use crate::puzzle::Puzzle;
 use batsat::{Callbacks, Lit, SolverInterface, SolverOpts, Var, lbool};
-use line_theory::LineTheory;
 use puzzles_common::{Deadline, Poll};
 
 /// Encodings with more state variables than this are not built (the caller keeps its own
@@ -72,15 +68,13 @@ struct SatStop {
     stopped: std::cell::Cell<bool>,
     /// Conflicts (learned clauses) so far, and the count at which to pause.
     learned: u64,
-    lits: u64,
     pause_at: u64,
 }
 
 impl Callbacks for SatStop {
     fn on_new_clause(&mut self, _c: &[Lit], kind: batsat::ClauseKind) {
-        if kind == batsat::ClauseKind::Learnt || kind == batsat::ClauseKind::Theory {
+        if kind == batsat::ClauseKind::Learnt {
             self.learned += 1;
-            self.lits += _c.len() as u64;
         }
     }
 
@@ -121,8 +115,6 @@ pub(crate) struct Learner {
     ok: bool,
     /// Pictures of the caller's list already blocked (see [`Learner::block_recorded`]).
     blocked: usize,
-    /// The lines as explaining propagators, when they replace the clause encoding.
-    lines: Option<LineTheory>,
 }
 
 /// One line's automaton.
@@ -266,7 +258,6 @@ impl Learner {
     /// The encoding of `p` with the cells of `grid` (row-major) known. The deadline is
     /// checked line by line while building, and then by the solver.
     pub(crate) fn build(p: &Puzzle, grid: &[Cell], deadline: Deadline) -> Built {
-        let theory = std::env::var_os("NONOGRAM_LINE_THEORY").is_some();
         match state_vars(p, grid, MAX_STATE_VARS, deadline) {
             None => return Built::Timeout,
             Some(n) if n > MAX_STATE_VARS => return Built::TooLarge,
@@ -279,7 +270,6 @@ impl Learner {
             calls: std::cell::Cell::new(0),
             stopped: std::cell::Cell::new(false),
             learned: 0,
-            lits: 0,
             pause_at: u64::MAX,
         };
         let mut solver = batsat::Solver::new(opts, cb);
@@ -298,17 +288,6 @@ impl Learner {
                     ok &= solver.add_clause_reuse(&mut clause);
                 }
             }
-        }
-        if theory {
-            let lines = Some(LineTheory::new(p.rows(), p.cols(), &cells));
-            return Built::Ready(Box::new(Learner {
-                solver,
-                cells,
-                free,
-                ok,
-                blocked: 0,
-                lines,
-            }));
         }
         for line in 0..h + w {
             if deadline.passed() {
@@ -336,7 +315,6 @@ impl Learner {
             free,
             ok,
             blocked: 0,
-            lines: None,
         }))
     }
 
@@ -368,13 +346,7 @@ impl Learner {
             return Next::Exhausted;
         }
         self.solver.cb_mut().pause_at = conflicts_limit;
-        let r = match &mut self.lines {
-            Some(lines) => self.solver.solve_limited_th(lines, &[]),
-            None => self.solver.solve_limited(&[]),
-        };
-        if std::env::var_os("NONOGRAM_WORK").is_some() {
-            eprintln!("lits {} props {} work {} conflicts {} decisions {}", self.solver.cb().lits, self.solver.num_propagations(), self.lines.as_ref().map_or(0, |l| l.work), self.conflicts(), self.solver.num_decisions());
-        }
+        let r = self.solver.solve_limited(&[]);
         if r == lbool::TRUE {
             let pic = self
                 .cells
@@ -399,9 +371,6 @@ impl Learner {
 
     /// Unit propagations so far.
     pub(crate) fn propagations(&self) -> u64 {
-        if std::env::var_os("NONOGRAM_WORK").is_some() {
-            eprintln!("props {} work {}", self.solver.num_propagations(), self.lines.as_ref().map_or(0, |l| l.work));
-        }
         self.solver.num_propagations()
     }
 }
@@ -427,7 +396,7 @@ fn encode_line(
     let mut var: Vec<Option<Lit>> = vec![None; (n + 1) * s];
     for (k, &l) in live.iter().enumerate() {
         if l {
-            var[k] = Some(Lit::new(solver.new_var(lbool::UNDEF, std::env::var_os("NONOGRAM_STATE_DECIDE").is_some()), true));
+            var[k] = Some(Lit::new(solver.new_var(lbool::UNDEF, false), true));
         }
     }
     let mut ok = true;
