@@ -37,17 +37,34 @@ use puzzles_common::{Deadline, Poll};
 /// limit (an estimate; no puzzle of the benchmark sets comes near it).
 pub(crate) const MAX_STATE_VARS: usize = 20_000_000;
 
-/// batsat's MiniSat defaults, with three changes chosen by measurement (learning search
+/// Whether the solver branches on the automata's state variables as well as on the cells.
+/// A state decision ("row 12 is inside its third block at cell 40") places a block where a
+/// cell decision only fills a cell, and the activity heuristic picks whichever conflicts
+/// point at. Measured with [`solver_options`]' Luby restarts at 100 (against cells only,
+/// restarts at 30; conflicts, then CPU s of `nonogram_solve FILE 3600000` under a 30 s cap,
+/// shared machine at load 3-5): Sierp (#12548) 39,885 -> 18,971 (10.4 -> 3.5 s), Lion
+/// (#2712) 15,558 -> 3,625 (2.0 -> 0.5 s), #9892 9,706 -> 6,543 (1.2 -> 0.9 s), #7382
+/// 2,526 -> 1,124 (0.47 -> 0.33 s), Gettys (#22336) from over 60 s to 47,029 conflicts
+/// (25-31 s); worse: #10088 1,448 -> 7,884 (1.0 -> 2.9 s), #18297 5,411 -> 6,827 (0.67
+/// -> 0.75 s), 9-Dom 3,841 -> 5,087 (0.37 -> 0.42 s). Branching on states with restarts
+/// at 30 lost on #9892 (26,757) and #10088 (9,000); branching on states alone, never on
+/// cells, took Sierp to 91,660. The cost: the random puzzles of `data/hard` (17, 45x45 and
+/// 50x50) take 32.0 s of CPU in all instead of 27.0 (random-50x50-s4 12,425 -> 35,103
+/// conflicts).
+const BRANCH_ON_STATES: bool = true;
+
+/// batsat's MiniSat defaults, with two changes chosen by measurement (learning search
 /// alone, 10 s limit, CPU seconds on the shared 2-core machine; 40 random 40x40 and 20
 /// random 45x45 puzzles of `nonogram_gen` at density 50, seeds 200-239 and 300-319, none of
 /// them in the benchmark sets):
 /// - `var_decay` 0.95 -> 0.8: branching follows the most recent conflicts more closely;
-/// - `restart_first` 100 -> 30: shorter Luby restarts;
 /// - `random_var_freq` 0 -> 0.05: one decision in twenty on a random variable.
 ///
 /// The defaults had a heavy tail: on the 40x40 puzzles 50.7 s with two over 10 s; with the
-/// first two changes 19.0 s (geometric mean of conflicts 4 025 -> 2 586); on the 45x45
-/// puzzles 50.6 -> 31.2 s, worst 9.5 -> 4.2 s. The random decisions cut the tail again in
+/// first change and `restart_first` 100 -> 30 19.0 s (geometric mean of conflicts 4 025 ->
+/// 2 586); on the 45x45 puzzles 50.6 -> 31.2 s, worst 9.5 -> 4.2 s. (Those runs branched
+/// on cells only; with [`BRANCH_ON_STATES`] restarts at 100 measured better, see there,
+/// and the default is back.) The random decisions cut the tail again in
 /// the default turn-taking mode (45x45, 20 s limit: 55.7 s with one over 20 s -> 31.0 s,
 /// worst 4.7 s). The
 /// generator is batsat's own, seeded with a constant, so the search stays deterministic.
@@ -55,7 +72,6 @@ pub(crate) const MAX_STATE_VARS: usize = 20_000_000;
 fn solver_options() -> SolverOpts {
     SolverOpts {
         var_decay: 0.8,
-        restart_first: 30,
         random_var_freq: 0.05,
         ..SolverOpts::default()
     }
@@ -392,11 +408,15 @@ fn encode_line(
         clause.clear();
         return solver.add_clause_reuse(clause);
     }
-    // State variables, `None` where the state is dead.
+    // State variables, `None` where the state is dead; the solver may branch on them
+    // (see [`BRANCH_ON_STATES`]).
     let mut var: Vec<Option<Lit>> = vec![None; (n + 1) * s];
     for (k, &l) in live.iter().enumerate() {
         if l {
-            var[k] = Some(Lit::new(solver.new_var(lbool::UNDEF, false), true));
+            var[k] = Some(Lit::new(
+                solver.new_var(lbool::UNDEF, BRANCH_ON_STATES),
+                true,
+            ));
         }
     }
     let mut ok = true;

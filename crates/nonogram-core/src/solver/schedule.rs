@@ -16,8 +16,15 @@ use std::time::Duration;
 /// Search nodes the depth-first search may visit before the learning search joins in
 /// (see `SolveOptions::learn_after_nodes`). On the benchmark set every puzzle that needs
 /// more nodes (the 15x15 to 19x19 n-Dom, #6574 Forever) is decided faster once the learning
-/// search joins; every other puzzle needs at most 122 nodes and never meets it.
-pub const LEARN_AFTER_NODES: u64 = 500;
+/// search joins; every other puzzle needs at most 122 nodes (6-Dom) and never meets it.
+/// Was 500: at 150 the learning search's conflicts are the same and the depth-first nodes
+/// before it are saved (CPU s, `nonogram_solve FILE 60000 N`, load 3-6): 9-Dom 0.45 -> 0.38,
+/// 8-Dom 0.17 -> 0.13, 7-Dom 0.07 -> 0.04, Forever 0.06 -> 0.02; on the fetched set of
+/// issue 24 #7382 0.35 -> 0.25, #7290 0.15 -> 0.09, #9892 1.00 -> 0.90, #10088 2.97 -> 2.63;
+/// one puzzle lost, #18297 (the turns fall differently and its learning search took 14,603
+/// conflicts instead of 6,827: 0.73 -> 1.60 s). 250 and 300 kept that loss and lost
+/// #10088's gain.
+pub const LEARN_AFTER_NODES: u64 = 150;
 /// The learning search also joins once the depth-first search has done this many
 /// milliseconds of estimated work (cells read by its line solves, at [`DFS_CELLS_PER_MS`]),
 /// if that comes before [`LEARN_AFTER_NODES`] nodes: on large open puzzles a node costs
