@@ -80,6 +80,11 @@ const LOOKAHEAD_DEAD: i64 = 3000;
 #[derive(Debug, Clone)]
 pub struct Engine {
     ev: Evaluator,
+    /// The default set in the order the lookahead sums it: largest pieces first, whose
+    /// terms are the largest, so a plan that cannot win reaches the bound sooner.
+    lookahead_pieces: Vec<Placement>,
+    /// The most cells of a piece in `lookahead_pieces`.
+    largest_piece: u32,
     /// Plans compared by the lookahead (1: none).
     candidates: usize,
 }
@@ -92,8 +97,17 @@ impl Engine {
 
     /// The engine with chosen evaluation weights.
     pub fn with_weights(geo: Geometry, weights: Weights) -> Engine {
+        let ev = Evaluator::with_weights(geo, weights);
+        let mut lookahead_pieces = ev.probes().to_vec();
+        lookahead_pieces.sort_by_key(|p| std::cmp::Reverse(p.cell_count()));
         Engine {
-            ev: Evaluator::with_weights(geo, weights),
+            ev,
+            largest_piece: lookahead_pieces
+                .iter()
+                .map(|p| p.cell_count() as u32)
+                .max()
+                .unwrap_or(0),
+            lookahead_pieces,
             candidates: LOOKAHEAD_CANDIDATES,
         }
     }
@@ -121,9 +135,14 @@ impl Engine {
         let geo = self.geometry();
         let empty = !board & geo.full();
         let prune = self.ev.is_monotone();
+        // A placement that clears nothing ends on the board plus the piece, whose floor is
+        // at least this plus the piece's cells (as in the search's last moves).
+        let floor = if prune { self.ev.floor_cost(board) } else { 0 };
+        let mut gaps = Vec::new();
+        geo.gaps(board, self.largest_piece, &mut gaps);
         let mut total = 0i64;
-        for p in self.ev.probes() {
-            let mut pos = p.positions(empty);
+        for p in &self.lookahead_pieces {
+            let pos = p.positions(empty);
             if pos == 0 {
                 total += LOOKAHEAD_DEAD;
             } else {
@@ -133,11 +152,30 @@ impl Engine {
                 } else {
                     i32::MAX
                 };
-                while pos != 0 {
-                    let anchor = pos.trailing_zeros();
-                    pos &= pos - 1;
+                // The clearing placements first: they leave the best boards, and then the
+                // quiet ones are often all ruled out by their floor.
+                let cells = p.cell_count() as u32;
+                let mut clearing = 0u128;
+                for &(count, gap) in &gaps {
+                    if count <= cells {
+                        clearing |= p.covering(gap);
+                    }
+                }
+                clearing &= pos;
+                let mut quiet = pos & !clearing;
+                while clearing != 0 {
+                    let anchor = clearing.trailing_zeros();
+                    clearing &= clearing - 1;
                     let (after, _) = geo.clear(board | p.mask_at(anchor));
                     best = best.min(self.ev.eval_below(after, best));
+                }
+                let quiet_floor = floor + self.ev.weights().occupied * p.cell_count() as i32;
+                if !(prune && quiet_floor >= best) {
+                    while quiet != 0 {
+                        let anchor = quiet.trailing_zeros();
+                        quiet &= quiet - 1;
+                        best = best.min(self.ev.eval_below(board | p.mask_at(anchor), best));
+                    }
                 }
                 total += i64::from(best);
             }
