@@ -22,7 +22,7 @@
 //! the crate README.
 
 use crate::geometry::{DEFAULT_SIZE, Geometry};
-use crate::piece::{Placement, default_set};
+use crate::piece::{Piece, Placement, default_set};
 
 /// Weights of the evaluation features (a cost: lower evaluations are better boards).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -147,6 +147,9 @@ pub struct Evaluator {
     geo: Geometry,
     weights: Weights,
     probes: Vec<Placement>,
+    /// The order `probe_cost` asks the probes in (largest first), and for each of them the
+    /// probes it contains (as bits of `probes` indexes): see [`Evaluator::probe_cost`].
+    probe_order: Vec<(usize, u64)>,
     /// The largest cell offset of any probe (at most [`MAX_PROBE_OFFSET`]).
     probe_span: usize,
     /// Cells that have a right neighbour / a neighbour below.
@@ -174,10 +177,19 @@ impl Evaluator {
 
     /// An evaluator with chosen weights.
     pub fn with_weights(geo: Geometry, weights: Weights) -> Evaluator {
-        let probes: Vec<Placement> = default_set()
-            .iter()
-            .map(|p| Placement::new(p, &geo))
+        let pieces = default_set();
+        // The pieces inside another are a u64 of indexes.
+        debug_assert!(pieces.len() <= 64);
+        let probes: Vec<Placement> = pieces.iter().map(|p| Placement::new(p, &geo)).collect();
+        let mut probe_order: Vec<(usize, u64)> = (0..pieces.len())
+            .map(|i| {
+                let inside = (0..pieces.len())
+                    .filter(|&j| j != i && contains(&pieces[i], &pieces[j]))
+                    .fold(0u64, |m, j| m | 1 << j);
+                (i, inside)
+            })
             .collect();
+        probe_order.sort_by_key(|&(i, _)| std::cmp::Reverse(pieces[i].len()));
         let probe_span = probes
             .iter()
             .map(|p| p.max_offset() as usize)
@@ -213,6 +225,7 @@ impl Evaluator {
             geo,
             weights,
             probes,
+            probe_order,
             probe_span,
             has_right,
             has_below,
@@ -396,6 +409,11 @@ impl Evaluator {
     }
 
     /// The cost of the pieces of the default set that fit nowhere or in at most two places.
+    ///
+    /// A piece that another contains has at least as many places (each place of the larger
+    /// gives one of the smaller, at a fixed offset), so once a piece has 4 places (it costs
+    /// nothing under every weight) the pieces inside it are not asked: largest first, this
+    /// skips most of the small pieces on the boards the search meets.
     pub fn probe_cost(&self, b: u128) -> i32 {
         let w = &self.weights;
         let empty = !b & self.geo.full();
@@ -405,14 +423,22 @@ impl Evaluator {
         }
         let crowded = w.crowded != 0 && b.count_ones() > CROWDED;
         let (mut dead, mut scarce, mut missing) = (0i32, 0i32, 0i32);
-        for p in &self.probes {
-            let pos = p.positions_shifted(&shifted);
+        let mut roomy = 0u64;
+        for &(i, inside) in &self.probe_order {
+            if roomy & (1 << i) != 0 {
+                continue;
+            }
+            let pos = self.probes[i].positions_shifted(&shifted);
             // The places, counted up to 4.
             let mut places = 0;
             let mut rest = pos;
             while rest != 0 && places < 4 {
                 rest &= rest - 1;
                 places += 1;
+            }
+            if places == 4 {
+                roomy |= inside;
+                continue;
             }
             dead += i32::from(places == 0);
             scarce += i32::from(places == 1 || places == 2);
@@ -422,6 +448,21 @@ impl Evaluator {
         }
         w.dead * dead + w.scarce * scarce + w.crowded * missing
     }
+}
+
+/// True when `small` fits inside `big` at some offset (a sub-shape, translation only).
+fn contains(big: &Piece, small: &Piece) -> bool {
+    if small.height() > big.height() || small.width() > big.width() || small.len() > big.len() {
+        return false;
+    }
+    (0..=big.height() - small.height()).any(|dr| {
+        (0..=big.width() - small.width()).any(|dc| {
+            small
+                .cells()
+                .iter()
+                .all(|&(r, c)| big.cells().contains(&(r + dr, c + dc)))
+        })
+    })
 }
 
 #[cfg(test)]
@@ -533,6 +574,41 @@ mod tests {
             0,
             "shape cost only"
         );
+    }
+
+    /// Skipping the pieces inside a roomy piece changes nothing: the probe cost equals
+    /// counting every piece's places, on random boards of several densities and sizes.
+    #[test]
+    fn probe_cost_matches_counting_every_piece() {
+        let mut rng = puzzles_common::SplitMix64::new(23);
+        let mut w = [0; WEIGHTS];
+        for name in ["dead", "scarce", "crowded"] {
+            w[Weights::NAMES
+                .iter()
+                .position(|n| *n == name)
+                .expect("a weight")] = 7;
+        }
+        for (size, box_size) in [(9, 3), (8, 0), (10, 2), (5, 0)] {
+            let g = Geometry::new(size, box_size).expect("valid geometry");
+            let ev = Evaluator::with_weights(g.clone(), Weights::from_array(w));
+            for case in 0..300 {
+                let mut b =
+                    (u128::from(rng.next_u64()) << 64 | u128::from(rng.next_u64())) & g.full();
+                for _ in 0..case % 3 {
+                    b &= u128::from(rng.next_u64()) << 64 | u128::from(rng.next_u64());
+                }
+                let empty = !b & g.full();
+                let mut want = 0;
+                for p in ev.probes() {
+                    let places = p.positions(empty).count_ones().min(4) as i32;
+                    want += 7 * i32::from(places == 0) + 7 * i32::from(places == 1 || places == 2);
+                    if b.count_ones() > CROWDED {
+                        want += 7 * (4 - places);
+                    }
+                }
+                assert_eq!(ev.probe_cost(b), want, "size {size} case {case}");
+            }
+        }
     }
 
     #[test]
