@@ -22,7 +22,7 @@
 //! the crate README.
 
 use crate::geometry::{DEFAULT_SIZE, Geometry};
-use crate::piece::{Placement, default_set};
+use crate::piece::{Piece, Placement, default_set};
 
 /// Weights of the evaluation features (a cost: lower evaluations are better boards).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -147,6 +147,9 @@ pub struct Evaluator {
     geo: Geometry,
     weights: Weights,
     probes: Vec<Placement>,
+    /// The order `probe_cost` asks the probes in (largest first), and for each of them the
+    /// probes it contains (as bits of `probes` indexes): see [`Evaluator::probe_cost`].
+    probe_order: Vec<(usize, u64)>,
     /// The largest cell offset of any probe (at most [`MAX_PROBE_OFFSET`]).
     probe_span: usize,
     /// Cells that have a right neighbour / a neighbour below.
@@ -174,10 +177,19 @@ impl Evaluator {
 
     /// An evaluator with chosen weights.
     pub fn with_weights(geo: Geometry, weights: Weights) -> Evaluator {
-        let probes: Vec<Placement> = default_set()
-            .iter()
-            .map(|p| Placement::new(p, &geo))
+        let pieces = default_set();
+        // The pieces inside another are a u64 of indexes.
+        debug_assert!(pieces.len() <= 64);
+        let probes: Vec<Placement> = pieces.iter().map(|p| Placement::new(p, &geo)).collect();
+        let mut probe_order: Vec<(usize, u64)> = (0..pieces.len())
+            .map(|i| {
+                let inside = (0..pieces.len())
+                    .filter(|&j| j != i && contains(&pieces[i], &pieces[j]))
+                    .fold(0u64, |m, j| m | 1 << j);
+                (i, inside)
+            })
             .collect();
+        probe_order.sort_by_key(|&(i, _)| std::cmp::Reverse(pieces[i].len()));
         let probe_span = probes
             .iter()
             .map(|p| p.max_offset() as usize)
@@ -213,6 +225,7 @@ impl Evaluator {
             geo,
             weights,
             probes,
+            probe_order,
             probe_span,
             has_right,
             has_below,
@@ -302,7 +315,6 @@ impl Evaluator {
     fn floor_cost_of(&self, b: u128, n: usize, k: usize) -> i32 {
         let g = &self.geo;
         let w = &self.weights;
-        let count = |x: u128| x.count_ones() as i32;
         let mut lines = 0i32;
         if w.lines != 0 {
             for &m in g.rows().iter().chain(g.cols()) {
@@ -347,14 +359,15 @@ impl Evaluator {
     #[inline(always)]
     fn boundary_cost_of(&self, b: u128, n: usize) -> i32 {
         let w = &self.weights;
-        let count = |x: u128| x.count_ones() as i32;
-        let transitions =
-            count((b ^ (b >> 1)) & self.has_right) + count((b ^ (b >> n)) & self.has_below);
+        let transitions = count_pair(
+            (b ^ (b >> 1)) & self.has_right,
+            (b ^ (b >> n)) & self.has_below,
+        );
         let mut cost = w.transitions * transitions;
         if w.walls != 0 {
             // Corner cells have two sides on the edge.
             let empty = !b & self.geo.full();
-            cost += w.walls * (count(empty & self.border) + count(empty & self.board_corners));
+            cost += w.walls * count_pair(empty & self.border, empty & self.board_corners);
         }
         if w.corners != 0 {
             cost += w.corners * count((b ^ (b >> 1) ^ (b >> n) ^ (b >> (n + 1))) & self.windows);
@@ -369,7 +382,6 @@ impl Evaluator {
         let w = &self.weights;
         let full = g.full();
         let empty = !b & full;
-        let count = |x: u128| x.count_ones() as i32;
         // Blocked neighbours: walls count as blocked.
         let up = ((b << n) & full) | g.first_row();
         let down = (b >> n) | g.last_row();
@@ -390,12 +402,17 @@ impl Evaluator {
             let down = empty & (empty >> n) & (empty >> (2 * n));
             let barred_across = across | (across << 1) | (across << 2);
             let barred_down = down | (down << n) | (down << (2 * n));
-            cost += w.unbarred * (count(empty & !barred_across) + count(empty & !barred_down));
+            cost += w.unbarred * count_pair(empty & !barred_across, empty & !barred_down);
         }
         cost
     }
 
     /// The cost of the pieces of the default set that fit nowhere or in at most two places.
+    ///
+    /// A piece that another contains has at least as many places (each place of the larger
+    /// gives one of the smaller, at a fixed offset), so once a piece has 4 places (it costs
+    /// nothing under every weight) the pieces inside it are not asked: largest first, this
+    /// skips most of the small pieces on the boards the search meets.
     pub fn probe_cost(&self, b: u128) -> i32 {
         let w = &self.weights;
         let empty = !b & self.geo.full();
@@ -405,14 +422,22 @@ impl Evaluator {
         }
         let crowded = w.crowded != 0 && b.count_ones() > CROWDED;
         let (mut dead, mut scarce, mut missing) = (0i32, 0i32, 0i32);
-        for p in &self.probes {
-            let pos = p.positions_shifted(&shifted);
+        let mut roomy = 0u64;
+        for &(i, inside) in &self.probe_order {
+            if roomy & (1 << i) != 0 {
+                continue;
+            }
+            let pos = self.probes[i].positions_shifted(&shifted);
             // The places, counted up to 4.
             let mut places = 0;
             let mut rest = pos;
             while rest != 0 && places < 4 {
                 rest &= rest - 1;
                 places += 1;
+            }
+            if places == 4 {
+                roomy |= inside;
+                continue;
             }
             dead += i32::from(places == 0);
             scarce += i32::from(places == 1 || places == 2);
@@ -422,6 +447,58 @@ impl Evaluator {
         }
         w.dead * dead + w.scarce * scarce + w.crowded * missing
     }
+}
+
+const ODD_BITS: u64 = 0x5555_5555_5555_5555;
+const BIT_PAIRS: u64 = 0x3333_3333_3333_3333;
+const NIBBLES: u64 = 0x0f0f_0f0f_0f0f_0f0f;
+const BYTE_ONES: u64 = 0x0101_0101_0101_0101;
+
+/// Each nibble of `x` replaced by how many of its bits are set (0 to 4).
+#[inline(always)]
+fn nibble_counts(x: u64) -> u64 {
+    let pairs = x - ((x >> 1) & ODD_BITS);
+    (pairs & BIT_PAIRS) + ((pairs >> 2) & BIT_PAIRS)
+}
+
+/// Each byte the sum of its two nibbles.
+#[inline(always)]
+fn byte_sums(nibbles: u64) -> u64 {
+    (nibbles & NIBBLES) + ((nibbles >> 4) & NIBBLES)
+}
+
+/// Bits set in a board mask. The workspace builds for baseline x86-64, which has no POPCNT
+/// instruction, and `u128::count_ones` there is two separate 64-bit bit-twiddling counts;
+/// this adds the halves' nibble counts first and multiplies once (the evaluation is about a
+/// quarter popcounts, callgrind).
+#[inline(always)]
+fn count(x: u128) -> i32 {
+    let bytes = byte_sums(nibble_counts(x as u64) + nibble_counts((x >> 64) as u64));
+    (bytes.wrapping_mul(BYTE_ONES) >> 56) as i32
+}
+
+/// `count(a) + count(b)` in one sum: exact while the two have at most 255 bits set between
+/// them (board masks have at most 121 each).
+#[inline(always)]
+fn count_pair(a: u128, b: u128) -> i32 {
+    let bytes = byte_sums(nibble_counts(a as u64) + nibble_counts((a >> 64) as u64))
+        + byte_sums(nibble_counts(b as u64) + nibble_counts((b >> 64) as u64));
+    (bytes.wrapping_mul(BYTE_ONES) >> 56) as i32
+}
+
+/// True when `small` fits inside `big` at some offset (a sub-shape, translation only).
+fn contains(big: &Piece, small: &Piece) -> bool {
+    if small.height() > big.height() || small.width() > big.width() || small.len() > big.len() {
+        return false;
+    }
+    (0..=big.height() - small.height()).any(|dr| {
+        (0..=big.width() - small.width()).any(|dc| {
+            small
+                .cells()
+                .iter()
+                .all(|&(r, c)| big.cells().contains(&(r + dr, c + dc)))
+        })
+    })
 }
 
 #[cfg(test)]
@@ -535,6 +612,41 @@ mod tests {
         );
     }
 
+    /// Skipping the pieces inside a roomy piece changes nothing: the probe cost equals
+    /// counting every piece's places, on random boards of several densities and sizes.
+    #[test]
+    fn probe_cost_matches_counting_every_piece() {
+        let mut rng = puzzles_common::SplitMix64::new(23);
+        let mut w = [0; WEIGHTS];
+        for name in ["dead", "scarce", "crowded"] {
+            w[Weights::NAMES
+                .iter()
+                .position(|n| *n == name)
+                .expect("a weight")] = 7;
+        }
+        for (size, box_size) in [(9, 3), (8, 0), (10, 2), (5, 0)] {
+            let g = Geometry::new(size, box_size).expect("valid geometry");
+            let ev = Evaluator::with_weights(g.clone(), Weights::from_array(w));
+            for case in 0..300 {
+                let mut b =
+                    (u128::from(rng.next_u64()) << 64 | u128::from(rng.next_u64())) & g.full();
+                for _ in 0..case % 3 {
+                    b &= u128::from(rng.next_u64()) << 64 | u128::from(rng.next_u64());
+                }
+                let empty = !b & g.full();
+                let mut want = 0;
+                for p in ev.probes() {
+                    let places = p.positions(empty).count_ones().min(4) as i32;
+                    want += 7 * i32::from(places == 0) + 7 * i32::from(places == 1 || places == 2);
+                    if b.count_ones() > CROWDED {
+                        want += 7 * (4 - places);
+                    }
+                }
+                assert_eq!(ev.probe_cost(b), want, "size {size} case {case}");
+            }
+        }
+    }
+
     #[test]
     fn eval_below_is_exact_under_the_bound() {
         let g = Geometry::standard();
@@ -552,6 +664,25 @@ mod tests {
                 } else {
                     assert!(v >= bound);
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn counts_match_count_ones() {
+        let mut rng = puzzles_common::SplitMix64::new(29);
+        let full121 = (1u128 << 121) - 1;
+        let mut cases = vec![(0, 0), (full121, full121), (u128::MAX, 0), (0, u128::MAX)];
+        for _ in 0..5000 {
+            let a = u128::from(rng.next_u64()) << 64 | u128::from(rng.next_u64());
+            let b = u128::from(rng.next_u64()) << 64 | u128::from(rng.next_u64());
+            cases.push((a, b & full121));
+            cases.push((a & b, a | b));
+        }
+        for (a, b) in cases {
+            assert_eq!(count(a), a.count_ones() as i32);
+            if a.count_ones() + b.count_ones() <= 255 {
+                assert_eq!(count_pair(a, b), (a.count_ones() + b.count_ones()) as i32);
             }
         }
     }

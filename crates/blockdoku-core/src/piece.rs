@@ -299,6 +299,19 @@ impl Placement {
         ok
     }
 
+    /// The anchors where the piece covers every cell of `cells` (all anchors when `cells` is
+    /// empty): the cell `e` is covered from anchor `e - o` for each cell offset `o`.
+    pub fn covering(&self, cells: u128) -> u128 {
+        let mut ok = self.anchors;
+        let mut rest = cells;
+        while rest != 0 && ok != 0 {
+            let e = 1u128 << rest.trailing_zeros();
+            rest &= rest - 1;
+            ok &= self.offsets.iter().fold(0, |m, &o| m | (e >> o));
+        }
+        ok
+    }
+
     /// The largest bit offset of a cell from the top-left corner.
     pub fn max_offset(&self) -> u32 {
         self.offsets.iter().copied().max().unwrap_or(0)
@@ -339,6 +352,50 @@ impl Placement {
 mod tests {
     use super::*;
     use std::collections::HashSet;
+
+    /// The anchors that cover a gap of a unit with few empty cells are exactly the
+    /// placements after which some unit is full, on random boards of several geometries.
+    #[test]
+    fn covering_a_gap_is_completing_a_unit() {
+        let mut rng = puzzles_common::SplitMix64::new(17);
+        let mut gaps = Vec::new();
+        for (size, box_size) in [(9, 3), (8, 0), (10, 2), (11, 0), (6, 3)] {
+            let geo = Geometry::new(size, box_size).expect("valid geometry");
+            let set: Vec<Placement> = default_set()
+                .iter()
+                .map(|p| Placement::new(p, &geo))
+                .collect();
+            for case in 0..200 {
+                let mut board =
+                    (u128::from(rng.next_u64()) << 64 | u128::from(rng.next_u64())) & geo.full();
+                if case % 2 == 0 {
+                    board |= u128::from(rng.next_u64()) << 64 | u128::from(rng.next_u64());
+                    board &= geo.full();
+                }
+                let board = geo.clear(board).0;
+                let largest = set.iter().map(|p| p.cell_count()).max().unwrap_or(0);
+                geo.gaps(board, largest as u32, &mut gaps);
+                for p in &set {
+                    let pos = p.positions(!board & geo.full());
+                    let covering = gaps
+                        .iter()
+                        .filter(|(count, _)| *count <= p.cell_count() as u32)
+                        .fold(0, |m, &(_, gap)| m | p.covering(gap))
+                        & pos;
+                    let mut want = 0u128;
+                    let mut rest = pos;
+                    while rest != 0 {
+                        let a = rest.trailing_zeros();
+                        rest &= rest - 1;
+                        if geo.has_full_unit(board | p.mask_at(a)) {
+                            want |= 1u128 << a;
+                        }
+                    }
+                    assert_eq!(covering, want, "size {size} box {box_size} case {case}");
+                }
+            }
+        }
+    }
 
     fn p(rows: &[&str]) -> Result<Piece, InputError> {
         let owned: Vec<String> = rows.iter().map(|s| s.to_string()).collect();
