@@ -1,7 +1,7 @@
 //! Exact rule engine for blockdoku. Plain Rust API: no I/O, no printing; the `puzzles` CLI owns those.
 //!
 //! Commands (one input type, one verdict type and one function each, see [`commands`]):
-//! [`clear`], [`place`], [`fits`], [`play`], [`best`], [`selfplay`].
+//! [`clear`], [`place`], [`fits`], [`play`], [`best`], [`selfplay`](fn@selfplay).
 //!
 //! - Boards are `u128` bitboards ([`geometry`]): 9x9 with 3x3 boxes by default, any side up to
 //!   11 with `size`, `box: 0` for no box clears (8x8 Block Blast, 10x10 1010!).
@@ -12,7 +12,7 @@
 //! - Scoring ([`rules`]): `classic` (10 per cleared cell) or `combo`.
 //! - The engine ([`engine`]) searches every order and placement of a tray, scores the boards
 //!   by the evaluation ([`eval`]) and compares its best few by a one-piece lookahead;
-//!   [`selfplay`] deals trays with SplitMix64 so a seed means the same games forever.
+//!   [`selfplay`](mod@selfplay) deals trays with SplitMix64 so a seed means the same games forever.
 #![deny(clippy::print_stdout, clippy::print_stderr)]
 
 pub mod commands;
