@@ -27,7 +27,7 @@
 //! watched at every step). Measured in the default mode, `nonogram_solve FILE 3600000`
 //! under `ulimit -t 60`, shared 2-core machine at load 5-6: Sierp (#12548) 18,971 ->
 //! 12,781 conflicts (3.4 -> 1.7-1.8 s CPU), Gettys (#22336) 47,029 -> 49,419 conflicts
-//! (23.6-30.8 -> 22.9 s CPU: 460 instead of 500-650 us per conflict). The search is
+//! (23.6-30.8 -> 20.9-22.9 s CPU: 425-465 instead of 505-650 us per conflict). The search is
 //! sensitive to such changes: sharing the variables alone took Sierp to 82,546 conflicts,
 //! sharing plus the dropped subsumed clauses to 31,184 (Gettys 39,955 and 54,215).
 //!
