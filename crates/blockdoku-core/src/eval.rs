@@ -19,7 +19,9 @@
 //!   the bound the search asks about;
 //! - on a crowded board, the ways to clear that are missing: pieces of 4 or 5 cells that
 //!   complete no row, column or box anywhere (blokie's "clear opportunity" idea, our own
-//!   code; off by default until it measures better, see the crate README).
+//!   code). Gated at 30 cells, so it runs only on the crowded boards where games end: it
+//!   cut deaths per 10k trays on seed 2026 from 0.410 to 0.245 (ratio 0.60, 95% CI
+//!   0.35-0.99) for about a third more CPU per tray (crate README).
 //!
 //! The weights were tuned by self-play on a fixed seeded deal: see `examples/tune.rs` and
 //! the crate README.
@@ -66,7 +68,9 @@ pub struct Weights {
     /// On a board with at least [`CLEAR_GATE`] occupied cells, per way to clear missing
     /// below 70% of the occupied cells, times the occupied cells above 20: a way is a piece
     /// of 4 or 5 cells of the default set that completes some row, column or box somewhere
-    /// (each piece counted once). See [`Evaluator::clear_ways`].
+    /// (each piece counted once). See [`Evaluator::clear_ways`]. Weight 2 (a board with no
+    /// way to clear at 40 cells costs about as much as 4 dead pieces) is the one value measured:
+    /// it lowered the death rate on seed 2026 from 0.410 to 0.245 per 10k trays.
     pub clear_ways: i32,
 }
 
@@ -147,7 +151,7 @@ impl Weights {
 
 impl Default for Weights {
     fn default() -> Self {
-        Weights::from_array([10, 0, 0, 40, 0, 20, 0, 10, 30, 30, 300, 30, 15, 0, 0, 0])
+        Weights::from_array([10, 0, 0, 40, 0, 20, 0, 10, 30, 30, 300, 30, 15, 0, 0, 2])
     }
 }
 
