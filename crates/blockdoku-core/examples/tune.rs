@@ -2,7 +2,7 @@
 //!
 //! `cargo run --release -p blockdoku-core --example tune -- GAMES TRAYS W1 [W2 ...]`
 //!
-//! Each `W` is the 15 weights of `Weights::NAMES`, comma-separated (`default` for the
+//! Each `W` is the 16 weights of `Weights::NAMES`, comma-separated (`default` for the
 //! current defaults), optionally followed by `@K`: the plans the lookahead compares (1: no
 //! lookahead; default `LOOKAHEAD_CANDIDATES`). Every candidate plays the same `GAMES` games (seed 1, the `selfplay`
 //! deal) for at most `TRAYS` trays each. Deaths are too rare to rank candidates in minutes
