@@ -4,7 +4,8 @@
 //! `cargo run --release -p blockdoku-core --example versus -- ENGINE SEED GAMES CAP JOBS SECONDS`
 //!
 //! - `ENGINE`: `ours` (this crate's engine, as `selfplay` plays it; `ours@1` without the
-//!   lookahead, `ours@K` comparing K plans) or a shell command that
+//!   lookahead, `ours@K` comparing K plans; `ours:NAME=V` with evaluation weight `NAME` set
+//!   to `V`, e.g. `ours:clear_ways=0`, for same-deal A/B runs of a weight) or a shell command that
 //!   answers trays on stdin (see `scripts/blockdoku-blokie-driver.cpp` for the protocol).
 //! - Game `i` is dealt exactly as `selfplay` deals it: trays of three pieces drawn uniformly
 //!   with replacement from the 47 default pieces by a SplitMix64 seeded with the `i`-th
@@ -21,6 +22,7 @@
 #![allow(clippy::print_stdout, clippy::print_stderr)]
 
 use blockdoku_core::engine::{Engine, Turn};
+use blockdoku_core::eval::Weights;
 use blockdoku_core::geometry::Geometry;
 use blockdoku_core::piece::{Placement, default_set};
 use blockdoku_core::rules::{Scoring, apply};
@@ -57,9 +59,23 @@ fn words(b: u128) -> [u128; 3] {
 impl Player {
     fn new(spec: &str) -> Player {
         if let Some(rest) = spec.strip_prefix("ours") {
-            // `ours@K`: K plans compared by the lookahead (1: none).
-            let mut engine = Engine::new(Geometry::standard());
-            if let Some(k) = rest.strip_prefix('@').and_then(|k| k.parse().ok()) {
+            // `ours@K`: K plans compared by the lookahead (1: none); `:NAME=V`: a weight.
+            let mut parts = rest.split(':');
+            let plans = parts.next().unwrap_or("");
+            let mut weights = Weights::default().to_array();
+            for setting in parts {
+                let (name, value) = setting
+                    .split_once('=')
+                    .unwrap_or_else(|| panic!("{setting:?}: write NAME=VALUE"));
+                let at = Weights::NAMES
+                    .iter()
+                    .position(|n| *n == name)
+                    .unwrap_or_else(|| panic!("no weight {name:?}; weights: {:?}", Weights::NAMES));
+                weights[at] = value.parse().expect("a whole number");
+            }
+            let mut engine =
+                Engine::with_weights(Geometry::standard(), Weights::from_array(weights));
+            if let Some(k) = plans.strip_prefix('@').and_then(|k| k.parse().ok()) {
                 engine = engine.with_lookahead(k);
             }
             return Player::Ours(Box::new(engine));
