@@ -186,10 +186,9 @@ pub struct Evaluator {
     /// Box cells off the box's border, and box corner cells (none without boxes).
     box_middle: u128,
     box_corner: u128,
-    /// The probes of 4 or 5 cells (indexes into `probes`), and every row, column and box:
-    /// what [`Evaluator::clear_ways`] asks about.
+    /// The probes of 4 or 5 cells (indexes into `probes`): what [`Evaluator::clear_ways`]
+    /// asks about.
     clear_probes: Vec<usize>,
-    units: Vec<u128>,
     /// Every weight is >= 0 (see [`Evaluator::is_monotone`]).
     monotone: bool,
 }
@@ -249,17 +248,10 @@ impl Evaluator {
         let clear_probes = (0..pieces.len())
             .filter(|&i| (4..=5).contains(&pieces[i].len()))
             .collect();
-        let units = geo
-            .rows()
-            .iter()
-            .chain(geo.cols())
-            .chain(geo.boxes())
-            .copied()
-            .collect::<Vec<_>>();
-        assert!(units.len() <= MAX_UNITS);
+        // `clear_ways` keeps the near units on the stack.
+        assert!(geo.rows().len() + geo.cols().len() + geo.boxes().len() <= MAX_UNITS);
         Evaluator {
             clear_probes,
-            units,
             geo,
             weights,
             probes,
@@ -358,10 +350,8 @@ impl Evaluator {
         // The empty cells of the near units, with their counts.
         let mut near = [(0u128, 0u32); MAX_UNITS];
         let mut len = 0;
-        for &u in &self.units {
-            let gap = u & empty;
-            let k = gap.count_ones();
-            if (1..=5).contains(&k) {
+        for (k, gap) in self.geo.unit_gaps(b, 5) {
+            if k > 0 {
                 near[len] = (gap, k);
                 len += 1;
             }

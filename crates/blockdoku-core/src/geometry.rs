@@ -324,20 +324,27 @@ impl Geometry {
     /// covering anchors costs less than testing every placement for a full unit.
     pub fn gaps(&self, board: u128, max: u32, out: &mut Vec<(u32, u128)>) {
         out.clear();
+        out.extend(self.unit_gaps(board, max));
+    }
+
+    /// [`Geometry::gaps`] without a buffer, for callers that keep their own.
+    pub fn unit_gaps(&self, board: u128, max: u32) -> impl Iterator<Item = (u32, u128)> + '_ {
         let empty = !board & self.full;
-        for &unit in self.rows.iter().chain(&self.cols).chain(&self.boxes) {
-            let cells = empty & unit;
-            // Counted only up to `max + 1`.
-            let mut rest = cells;
-            let mut count = 0;
-            while rest != 0 && count <= max {
-                rest &= rest - 1;
-                count += 1;
-            }
-            if count <= max {
-                out.push((count, cells));
-            }
-        }
+        self.rows
+            .iter()
+            .chain(&self.cols)
+            .chain(&self.boxes)
+            .filter_map(move |&unit| {
+                let cells = empty & unit;
+                // Counted only up to `max + 1`.
+                let mut rest = cells;
+                let mut count = 0;
+                while rest != 0 && count <= max {
+                    rest &= rest - 1;
+                    count += 1;
+                }
+                (count <= max).then_some((count, cells))
+            })
     }
 
     /// Parses a text board (`#` occupied, `.` empty), `path` being its JSON pointer.
