@@ -17,7 +17,7 @@ use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
 use renju_core::mate::{MateKind, MateOptions, MateStatus, solve};
-use renju_core::rules::{Rule, board_winner};
+use renju_core::rules::{Rule, WinningRows, winning_rows};
 use renju_core::sample::{Rng, middle_game};
 use renju_core::{Board, Color, Point};
 
@@ -47,7 +47,7 @@ fn positions(count: usize) -> Vec<(Board, Color)> {
     while out.len() < count {
         let stones_wanted = 30 + rng.below(50);
         let board = middle_game(&mut rng, stones_wanted);
-        if board_winner(&board, Rule::Renju) != Ok(None) {
+        if winning_rows(&board, Rule::Renju) != WinningRows::Neither {
             continue;
         }
         let attacker = if board.count(Color::Black) == board.count(Color::White) {

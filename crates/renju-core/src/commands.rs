@@ -47,7 +47,7 @@ pub fn r#move(input: MoveInput) -> Result<MoveVerdict, InputError> {
     let m = input
         .candidate
         .parse()
-        .map_err(|msg| InputError::new("/move", msg))?;
+        .map_err(|e| InputError::new("/move", e.to_string()))?;
     let illegal = |r| {
         Ok(MoveVerdict {
             legal: false,

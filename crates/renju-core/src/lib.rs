@@ -41,7 +41,7 @@ pub use commands::{
 };
 pub use error::InputError;
 pub use mate::{MateInput, MateVerdict, mate};
-pub use notation::{MoveSpec, to_notation};
+pub use notation::{MoveSpec, MoveSpecError, to_notation};
 pub use rules::{BlackMove, Foul, Rule, classify_black, forbidden_map, forbidden_points};
 
 /// `renju move` under a name that needs no raw identifier.

@@ -61,22 +61,44 @@ impl<'de> serde::de::Visitor<'de> for MoveSpecVisitor {
 }
 
 impl MoveSpec {
-    /// Parse; `Err` is a sentence for malformed input (the caller adds the JSON path).
-    pub fn parse(&self) -> Result<ParsedMove, String> {
+    /// Parse; `Err` says why the input is not a move (the caller adds the JSON path).
+    pub fn parse(&self) -> Result<ParsedMove, MoveSpecError> {
         match self {
             MoveSpec::Pair(v) => match v.as_slice() {
                 [x, y] => Ok(Point::new(*x, *y).map_or(ParsedMove::OffBoard, ParsedMove::At)),
-                _ => Err(format!(
-                    "a point pair has two numbers [x, y], this one has {}",
-                    v.len()
-                )),
+                _ => Err(MoveSpecError::PairLength(v.len())),
             },
             MoveSpec::Text(s) => parse_text(s),
         }
     }
 }
 
-fn parse_text(s: &str) -> Result<ParsedMove, String> {
+/// Why a move as written is not a move; `Display` gives the sentence an input error carries.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MoveSpecError {
+    /// An `[x, y]` pair with another count of numbers (the count).
+    PairLength(usize),
+    /// Text that is neither a point nor `pass` (the text as given).
+    NotAPoint(SmolStr),
+}
+
+impl std::fmt::Display for MoveSpecError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            MoveSpecError::PairLength(n) => {
+                write!(f, "a point pair has two numbers [x, y], this one has {n}")
+            }
+            MoveSpecError::NotAPoint(s) => write!(
+                f,
+                "{s:?} is not a point: write a column letter a..o and a row 1..15 (\"h8\"), an [x, y] pair, or \"pass\""
+            ),
+        }
+    }
+}
+
+impl std::error::Error for MoveSpecError {}
+
+fn parse_text(s: &str) -> Result<ParsedMove, MoveSpecError> {
     // Nearly every move of a record is a lower-case point of one or two digits: read it
     // directly, since records are read far more often than they are judged wrong.
     if let [col @ b'a'..=b'z', digits @ ..] = s.as_bytes()
@@ -93,11 +115,7 @@ fn parse_text(s: &str) -> Result<ParsedMove, String> {
     if t.eq_ignore_ascii_case("pass") {
         return Ok(ParsedMove::Pass);
     }
-    let bad = || {
-        format!(
-            "{s:?} is not a point: write a column letter a..o and a row 1..15 (\"h8\"), an [x, y] pair, or \"pass\""
-        )
-    };
+    let bad = || MoveSpecError::NotAPoint(SmolStr::new(s));
     let mut chars = t.chars();
     let col = chars.next().ok_or_else(bad)?;
     if !col.is_ascii_alphabetic() {
@@ -180,7 +198,17 @@ mod tests {
                 "{s:?} should be malformed"
             );
         }
-        assert!(MoveSpec::Pair(vec![1]).parse().is_err());
+        assert_eq!(
+            MoveSpec::Text("hh8".into())
+                .parse()
+                .unwrap_err()
+                .to_string(),
+            "\"hh8\" is not a point: write a column letter a..o and a row 1..15 (\"h8\"), an [x, y] pair, or \"pass\""
+        );
+        assert_eq!(
+            MoveSpec::Pair(vec![1]).parse().unwrap_err().to_string(),
+            "a point pair has two numbers [x, y], this one has 1"
+        );
         assert!(MoveSpec::Pair(vec![1, 2, 3]).parse().is_err());
         assert_eq!(MoveSpec::Text("pass".into()).parse(), Ok(ParsedMove::Pass));
     }

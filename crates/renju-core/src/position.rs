@@ -6,7 +6,7 @@ use crate::board::{Board, Color, Point, SIZE};
 use crate::error::InputError;
 use crate::game::{EndReason, Game, MoveFault, Outcome};
 use crate::notation::{MoveSpec, ParsedMove};
-use crate::rules::{self, Foul, Rule};
+use crate::rules::{self, Foul, Rule, WinningRows};
 
 /// One stone of the position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -36,7 +36,7 @@ pub(crate) fn parse_moves(moves: &[MoveSpec]) -> Result<Vec<ParsedMove>, InputEr
         .enumerate()
         .map(|(k, m)| {
             m.parse()
-                .map_err(|msg| InputError::new(format!("/moves/{k}"), msg))
+                .map_err(|e| InputError::new(format!("/moves/{k}"), e.to_string()))
         })
         .collect()
 }
@@ -151,18 +151,18 @@ fn board_position(rows: &[String], to_move: Option<Color>, rule: Rule) -> Result
             ),
         ));
     }
-    let winner = match rules::board_winner(&board, rule) {
-        Err(()) => {
+    let winner = match rules::winning_rows(&board, rule) {
+        WinningRows::Both => {
             return Err(InputError::new(
                 "/board",
                 "both black and white have a winning row; a game stops at the first",
             ));
         }
-        Ok(Some(c)) => Some((c, EndReason::Five)),
-        Ok(None) if rule == Rule::Renju && rules::board_has_black_overline(&board) => {
+        WinningRows::Only(c) => Some((c, EndReason::Five)),
+        WinningRows::Neither if rule == Rule::Renju && rules::board_has_black_overline(&board) => {
             Some((Color::White, EndReason::Foul(Foul::Overline)))
         }
-        Ok(None) => None,
+        WinningRows::Neither => None,
     };
     // The deciding stone was the last one played, by black for a black five or a black foul.
     if let Some((c, reason)) = winner {

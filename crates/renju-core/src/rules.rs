@@ -292,10 +292,21 @@ pub fn makes_overline(board: &Board, p: Point) -> bool {
     (0..4).any(|d| board.run_through(p, d, Color::Black) >= 6)
 }
 
-/// The colour owning a winning row on the board, if exactly one colour does; `Err(())` when
-/// both do (no game reaches that).
-#[allow(clippy::result_unit_err)]
-pub fn board_winner(board: &Board, rule: Rule) -> Result<Option<Color>, ()> {
+/// Who owns a winning row on a board: a game stops at the first, so `Both` comes from no
+/// game and is an input error for the caller to report.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WinningRows {
+    /// No colour has a winning row.
+    Neither,
+    /// Exactly this colour has one.
+    Only(Color),
+    /// Black and white both have one.
+    Both,
+}
+
+/// Which colours own a winning row on the board (five for white; exactly five for black under
+/// renju, five or more under freestyle).
+pub fn winning_rows(board: &Board, rule: Rule) -> WinningRows {
     let mut found = [false; 2];
     for (ci, c) in [Color::Black, Color::White].into_iter().enumerate() {
         'scan: for i in 0..CELLS {
@@ -316,10 +327,10 @@ pub fn board_winner(board: &Board, rule: Rule) -> Result<Option<Color>, ()> {
         }
     }
     match found {
-        [true, true] => Err(()),
-        [true, false] => Ok(Some(Color::Black)),
-        [false, true] => Ok(Some(Color::White)),
-        [false, false] => Ok(None),
+        [true, true] => WinningRows::Both,
+        [true, false] => WinningRows::Only(Color::Black),
+        [false, true] => WinningRows::Only(Color::White),
+        [false, false] => WinningRows::Neither,
     }
 }
 

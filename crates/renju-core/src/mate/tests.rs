@@ -2,7 +2,7 @@
 //! brute-force reference on seeded middle-game positions.
 
 use super::brute::Brute;
-use super::verify::verify_line;
+use super::verify::{LineFault, verify_line};
 use super::*;
 use crate::sample::{Rng, middle_game};
 
@@ -46,6 +46,49 @@ fn solved(board: &Board, attacker: Color, rule: Rule, options: MateOptions) -> M
         assert!(depth <= u32::from(options.max_depth));
     }
     out
+}
+
+#[test]
+fn the_verifier_names_the_first_fault_of_a_spoilt_line() {
+    let b = board_of(VCF_BLACK);
+    let (black, rule, vcf) = (Color::Black, Rule::Renju, MateKind::Vcf);
+    let win = solved(&b, black, rule, options(MateKind::Vcf, 113))
+        .win
+        .expect("a known VCF");
+    let line = &win.line;
+    let check = |line: &[Point], end| verify_line(&b, black, rule, vcf, line, end);
+    assert_eq!(check(line, win.end), Ok(13));
+    // Cut after a defender move: the line must end with the attacker's.
+    assert_eq!(check(&line[..2], win.end), Err(LineFault::EvenLength(2)));
+    // Cut after an attacker move that is only a four: no five yet.
+    assert_eq!(
+        check(&line[..3], win.end),
+        Err(LineFault::NoEnd(2, line[2]))
+    );
+    // The defender ignores the four (plays the attacker's next point instead).
+    let mut ignored = line[..3].to_vec();
+    ignored[1] = line[2];
+    assert!(matches!(
+        check(&ignored, win.end),
+        Err(LineFault::DefenderMissedBlock(1, _))
+    ));
+    // A move onto a stone.
+    let taken = Point::from_index(
+        (0..crate::board::CELLS)
+            .find(|&i| b.get(Point::from_index(i)).is_some())
+            .unwrap(),
+    );
+    assert_eq!(check(&[taken], win.end), Err(LineFault::Occupied(0, taken)));
+    // A quiet first move threatens nothing.
+    let quiet = crate::notation::pt("a1");
+    assert_eq!(
+        check(&[quiet, crate::notation::pt("o1"), line[0]], win.end),
+        Err(LineFault::NoThreat(0, quiet, vcf))
+    );
+    assert_eq!(
+        LineFault::NoThreat(0, quiet, vcf).to_string(),
+        "move 0 (a1) leaves no four"
+    );
 }
 
 fn depth_of(out: &MateOutcome) -> Option<u32> {
@@ -260,7 +303,9 @@ fn sharp_positions(seed: u64, n: usize) -> Vec<(Board, Color)> {
             }
             (b, attacker)
         })
-        .filter(|(b, _)| crate::rules::board_winner(b, Rule::Freestyle) == Ok(None))
+        .filter(|(b, _)| {
+            crate::rules::winning_rows(b, Rule::Freestyle) == crate::rules::WinningRows::Neither
+        })
         .collect()
 }
 

@@ -16,8 +16,92 @@ use crate::mate::{MateEnd, MateKind};
 use crate::notation::to_notation;
 use crate::rules::{Rule, makes_win};
 
+/// The first fault of a claimed line: the move's index in the line (0 = the attacker's first)
+/// and point where a move is at fault. `Display` gives it as a sentence.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LineFault {
+    /// A line has an odd number of moves (it ends with the attacker's); holds the count.
+    EvenLength(usize),
+    /// The move is on an occupied point.
+    Occupied(usize, Point),
+    /// The attacker had a five and played elsewhere.
+    MissedFive(usize, Point),
+    /// The move makes a five but the line goes on.
+    FiveNotLast(usize, Point),
+    /// The attacker's move leaves the defender's four unblocked.
+    FourUnblocked(usize, Point),
+    /// The move is forbidden for black.
+    Forbidden(usize, Point),
+    /// The last move makes neither a five nor a four whose five point black may not take.
+    NoEnd(usize, Point),
+    /// The attacker's move makes no threat of the mate's kind.
+    NoThreat(usize, Point, MateKind),
+    /// The defender played here while having a five of its own at the third point.
+    DefenderHadFive(usize, Point, Point),
+    /// The defender's move does not block the attacker's four.
+    DefenderMissedBlock(usize, Point),
+}
+
+impl std::fmt::Display for LineFault {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let at = to_notation;
+        match *self {
+            LineFault::EvenLength(n) => {
+                write!(
+                    f,
+                    "a line ends with an attacker move; this one has {n} moves"
+                )
+            }
+            LineFault::Occupied(k, p) => write!(f, "move {k} ({}) is on an occupied point", at(p)),
+            LineFault::MissedFive(k, p) => {
+                write!(
+                    f,
+                    "move {k} ({}): the attacker had a five and missed it",
+                    at(p)
+                )
+            }
+            LineFault::FiveNotLast(k, p) => {
+                write!(f, "move {k} ({}) is a five but the line goes on", at(p))
+            }
+            LineFault::FourUnblocked(k, p) => {
+                write!(
+                    f,
+                    "move {k} ({}) leaves the defender's four unblocked",
+                    at(p)
+                )
+            }
+            LineFault::Forbidden(k, p) => write!(f, "move {k} ({}) is forbidden for black", at(p)),
+            LineFault::NoEnd(k, p) => write!(
+                f,
+                "the line ends at move {k} ({}) without a five or an unblockable four",
+                at(p)
+            ),
+            LineFault::NoThreat(k, p, kind) => write!(
+                f,
+                "move {k} ({}) leaves no {}",
+                at(p),
+                match kind {
+                    MateKind::Vcf => "four",
+                    MateKind::Vct => "four or three",
+                }
+            ),
+            LineFault::DefenderHadFive(k, p, five) => write!(
+                f,
+                "move {k} ({}): the defender had a five at {} instead",
+                at(p),
+                at(five)
+            ),
+            LineFault::DefenderMissedBlock(k, p) => {
+                write!(f, "move {k} ({}) does not block the attacker's four", at(p))
+            }
+        }
+    }
+}
+
+impl std::error::Error for LineFault {}
+
 /// Replays `line` from `board` (the attacker `attacker` to move) and checks it; `Ok` gives
-/// its depth (attacker moves counting the five), `Err` the first fault in a sentence.
+/// its depth (attacker moves counting the five), `Err` the first fault.
 pub fn verify_line(
     board: &Board,
     attacker: Color,
@@ -25,20 +109,16 @@ pub fn verify_line(
     kind: MateKind,
     line: &[Point],
     end: MateEnd,
-) -> Result<u32, String> {
+) -> Result<u32, LineFault> {
     let mut b = board.clone();
     let att = Side::new(attacker, rule);
     let def = Side::new(attacker.opponent(), rule);
     if line.len().is_multiple_of(2) {
-        return Err(format!(
-            "a line ends with an attacker move; this one has {} moves",
-            line.len()
-        ));
+        return Err(LineFault::EvenLength(line.len()));
     }
     for (k, &p) in line.iter().enumerate() {
-        let at = to_notation(p);
         if b.get(p).is_some() {
-            return Err(format!("move {k} ({at}) is on an occupied point"));
+            return Err(LineFault::Occupied(k, p));
         }
         let last = k + 1 == line.len();
         if k % 2 == 1 {
@@ -48,24 +128,20 @@ pub fn verify_line(
         let fives = att.fives(&b);
         if !fives.is_empty() {
             if !fives.contains(p.index()) {
-                return Err(format!(
-                    "move {k} ({at}): the attacker had a five and missed it"
-                ));
+                return Err(LineFault::MissedFive(k, p));
             }
             if !(last && end == MateEnd::Five) {
-                return Err(format!("move {k} ({at}) is a five but the line goes on"));
+                return Err(LineFault::FiveNotLast(k, p));
             }
             debug_assert!(makes_win(&b, p, attacker, rule));
             return Ok((k / 2 + 1) as u32);
         }
         let threats = def.fives(&b);
         if threats.len() >= 2 || threats.first().is_some_and(|d| d != p.index()) {
-            return Err(format!(
-                "move {k} ({at}) leaves the defender's four unblocked"
-            ));
+            return Err(LineFault::FourUnblocked(k, p));
         }
         if !att.may_play(&mut b, p) {
-            return Err(format!("move {k} ({at}) is forbidden for black"));
+            return Err(LineFault::Forbidden(k, p));
         }
         b.place(p, attacker);
         if last {
@@ -78,9 +154,7 @@ pub fn verify_line(
             return if end == MateEnd::ForbiddenBlock && forbidden {
                 Ok((k / 2 + 2) as u32)
             } else {
-                Err(format!(
-                    "the line ends at move {k} ({at}) without a five or an unblockable four"
-                ))
+                Err(LineFault::NoEnd(k, p))
             };
         }
         let four = !att.fives(&b).is_empty();
@@ -89,35 +163,29 @@ pub fn verify_line(
             kind == MateKind::Vct && win_in_two(&mut b, &att, &def, fours).is_some()
         };
         if !threat {
-            return Err(format!(
-                "move {k} ({at}) leaves no {}",
-                match kind {
-                    MateKind::Vcf => "four",
-                    MateKind::Vct => "four or three",
-                }
-            ));
+            return Err(LineFault::NoThreat(k, p, kind));
         }
     }
     unreachable!("the loop returns at the last (attacker) move")
 }
 
 /// Checks defender move `k` at `p` and plays it.
-fn defender_move(b: &mut Board, att: &Side, def: &Side, k: usize, p: Point) -> Result<(), String> {
-    let at = to_notation(p);
+fn defender_move(
+    b: &mut Board,
+    att: &Side,
+    def: &Side,
+    k: usize,
+    p: Point,
+) -> Result<(), LineFault> {
     if let Some(f) = def.fives(b).first() {
-        return Err(format!(
-            "move {k} ({at}): the defender had a five at {} instead",
-            to_notation(Point::from_index(f))
-        ));
+        return Err(LineFault::DefenderHadFive(k, p, Point::from_index(f)));
     }
     let fives = att.fives(b);
     if !fives.is_empty() && !fives.contains(p.index()) {
-        return Err(format!(
-            "move {k} ({at}) does not block the attacker's four"
-        ));
+        return Err(LineFault::DefenderMissedBlock(k, p));
     }
     if !def.may_play(b, p) {
-        return Err(format!("move {k} ({at}) is forbidden for black"));
+        return Err(LineFault::Forbidden(k, p));
     }
     b.place(p, def.color);
     Ok(())
