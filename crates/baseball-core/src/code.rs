@@ -194,43 +194,95 @@ impl CodeSpec {
     }
 
     /// Whether some pair of codes of this game can produce `fb` at all, ignoring any particular
-    /// guess; `Err` explains why not. Used to reject impossible answers with a clear reason.
-    pub fn check_feedback(&self, fb: Feedback) -> Result<(), String> {
+    /// guess; `Err` says why not. Used to reject impossible answers with a clear reason.
+    pub fn check_feedback(&self, fb: Feedback) -> Result<(), ImpossibleFeedback> {
         let len = self.length as u64;
         let (s, b) = (u64::from(fb.strikes), u64::from(fb.balls));
-        // Formatted only for a fault: histories of many entries are checked one by one.
-        let counts = || {
-            format!(
-                "{s} strike{} and {b} ball{}",
-                if s == 1 { "" } else { "s" },
-                if b == 1 { "" } else { "s" }
-            )
+        let fault = |why| {
+            Err(ImpossibleFeedback {
+                feedback: fb,
+                length: self.length,
+                why,
+            })
         };
         if s + b > len {
-            return Err(format!(
-                "{} add up to more than the {len} symbols of a code",
-                counts()
-            ));
+            return fault(WhyImpossible::MoreThanTheCode);
         }
         if s + 1 == len && b == 1 {
-            return Err(format!(
-                "{} cannot happen: when all but one symbol are strikes, the last one cannot be a ball",
-                counts()
-            ));
+            return fault(WhyImpossible::LastSymbolABall);
         }
         if !self.repeats {
             // Two codes of distinct symbols share at least 2*length - alphabet symbols.
             let least = (2 * len).saturating_sub(self.symbols() as u64);
             if s + b < least {
-                return Err(format!(
-                    "{} cannot happen: two codes of {len} different symbols out of {} always share at least {least}",
-                    counts(),
-                    self.symbols()
-                ));
+                return fault(WhyImpossible::CodesShareMore {
+                    symbols: self.symbols(),
+                    least: least as usize,
+                });
             }
         }
         Ok(())
     }
+}
+
+/// An answer that no two codes of a game can give (see [`CodeSpec::check_feedback`]);
+/// `Display` gives the sentence an input error carries.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ImpossibleFeedback {
+    /// The answer.
+    pub feedback: Feedback,
+    /// The game's code length.
+    pub length: usize,
+    /// Why no pair of codes gives it.
+    pub why: WhyImpossible,
+}
+
+/// The reasons of an [`ImpossibleFeedback`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WhyImpossible {
+    /// Strikes and balls add up to more than the code's length.
+    MoreThanTheCode,
+    /// All but one symbol are strikes and the last is a ball, which it cannot be.
+    LastSymbolABall,
+    /// Codes without repeats out of `symbols` symbols always share at least `least`.
+    CodesShareMore {
+        /// The alphabet's size.
+        symbols: usize,
+        /// The fewest symbols two codes share.
+        least: usize,
+    },
+}
+
+impl std::fmt::Display for ImpossibleFeedback {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let Feedback { strikes, balls } = self.feedback;
+        let len = self.length;
+        write!(
+            f,
+            "{} and {}",
+            plural(strikes, "strike"),
+            plural(balls, "ball")
+        )?;
+        match self.why {
+            WhyImpossible::MoreThanTheCode => {
+                write!(f, " add up to more than the {len} symbols of a code")
+            }
+            WhyImpossible::LastSymbolABall => f.write_str(
+                " cannot happen: when all but one symbol are strikes, the last one cannot be a ball",
+            ),
+            WhyImpossible::CodesShareMore { symbols, least } => write!(
+                f,
+                " cannot happen: two codes of {len} different symbols out of {symbols} always share at least {least}"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ImpossibleFeedback {}
+
+/// `n` and the word, with an `s` unless `n` is 1 ("1 strike", "2 balls").
+pub(crate) fn plural(n: u32, word: &str) -> String {
+    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
 }
 
 /// Builds the rules of a command from its optional `length`, `alphabet` and `repeats` fields.
@@ -477,12 +529,23 @@ mod tests {
     #[test]
     fn impossible_feedback_is_explained() {
         let sp = spec(3, "0123456789", false);
-        assert!(
+        assert_eq!(
             sp.check_feedback(Feedback {
                 strikes: 2,
                 balls: 1
             })
-            .is_err()
+            .unwrap_err()
+            .to_string(),
+            "2 strikes and 1 ball cannot happen: when all but one symbol are strikes, the last one cannot be a ball"
+        );
+        assert_eq!(
+            sp.check_feedback(Feedback {
+                strikes: 1,
+                balls: 3
+            })
+            .unwrap_err()
+            .to_string(),
+            "1 strike and 3 balls add up to more than the 3 symbols of a code"
         );
         assert!(
             sp.check_feedback(Feedback {
@@ -500,13 +563,15 @@ mod tests {
         );
         let small = spec(3, "01234", false);
         // Two 3-of-5 codes share at least one symbol.
-        assert!(
+        assert_eq!(
             small
                 .check_feedback(Feedback {
                     strikes: 0,
                     balls: 0
                 })
-                .is_err()
+                .unwrap_err()
+                .to_string(),
+            "0 strikes and 0 balls cannot happen: two codes of 3 different symbols out of 5 always share at least 1"
         );
         assert!(
             small

@@ -6,7 +6,7 @@
 use puzzles_common::Deadline;
 use std::time::Duration;
 
-use crate::code::{CodeSpec, Feedback, feedback};
+use crate::code::{CodeSpec, Feedback, ImpossibleFeedback, feedback, plural};
 use crate::error::InputError;
 use crate::optimal::Optimizer;
 use crate::rng::SplitMix64;
@@ -168,13 +168,73 @@ impl PlayGame {
     }
 }
 
+/// Why a typed answer could not be read; `Display` gives the sentence to show.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AnswerTextError {
+    /// Nothing was typed.
+    Empty,
+    /// A run of digits too long for a count (the digits).
+    NotACount(String),
+    /// Text that is not an answer (the text).
+    NotAnAnswer(String),
+    /// Strikes or balls given twice (the text).
+    CountTwice(String),
+}
+
+impl std::fmt::Display for AnswerTextError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        const EXAMPLE: &str = "type the strikes and balls, for example \"1 2\" or \"1s 2b\"";
+        match self {
+            AnswerTextError::Empty => f.write_str(EXAMPLE),
+            AnswerTextError::NotACount(digits) => write!(f, "{digits:?} is not a count"),
+            AnswerTextError::NotAnAnswer(text) => write!(f, "{text:?} is not an answer: {EXAMPLE}"),
+            AnswerTextError::CountTwice(text) => write!(f, "{text:?} gives a count twice"),
+        }
+    }
+}
+
+impl std::error::Error for AnswerTextError {}
+
+/// Why [`GuessGame::answer`] refused an answer (and changed nothing).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AnswerError {
+    /// No guess has been asked yet.
+    NoGuessYet,
+    /// No two codes of the game give this answer.
+    Impossible(ImpossibleFeedback),
+    /// No secret still possible gives this answer to the pending guess.
+    NoSecretAnswers {
+        /// The pending guess.
+        guess: String,
+        /// The answer.
+        feedback: Feedback,
+    },
+}
+
+impl std::fmt::Display for AnswerError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            AnswerError::NoGuessYet => f.write_str("there is no guess to answer yet"),
+            AnswerError::Impossible(why) => why.fmt(f),
+            AnswerError::NoSecretAnswers { guess, feedback } => write!(
+                f,
+                "no secret can answer {guess} with {} and {}",
+                plural(feedback.strikes, "strike"),
+                plural(feedback.balls, "ball")
+            ),
+        }
+    }
+}
+
+impl std::error::Error for AnswerError {}
+
 /// Reads an answer to a guess as people write it: `"1 2"` (strikes then balls), `"1s 2b"`,
 /// `"2b"`, `"1 strike 2 balls"`, `"12"` (one digit each), `"out"` or `"0"` (nothing),
 /// `"3s"`, and the Korean `"1스트라이크 2볼"`, `"아웃"`.
-pub fn parse_answer(text: &str, length: usize) -> Result<Feedback, String> {
+pub fn parse_answer(text: &str, length: usize) -> Result<Feedback, AnswerTextError> {
     let t = text.trim().to_lowercase();
     if t.is_empty() {
-        return Err("type the strikes and balls, for example \"1 2\" or \"1s 2b\"".into());
+        return Err(AnswerTextError::Empty);
     }
     if matches!(t.as_str(), "out" | "o" | "0" | "아웃" | "nothing" | "none") {
         return Ok(Feedback {
@@ -196,7 +256,7 @@ pub fn parse_answer(text: &str, length: usize) -> Result<Feedback, String> {
             let digits: String = chars[i..j].iter().collect();
             let n: u32 = digits
                 .parse()
-                .map_err(|_| format!("{digits:?} is not a count"))?;
+                .map_err(|_| AnswerTextError::NotACount(digits.clone()))?;
             // The word right after the number, if any.
             let mut k = j;
             while k < chars.len() && (chars[k].is_whitespace() || chars[k] == '-') {
@@ -219,9 +279,7 @@ pub fn parse_answer(text: &str, length: usize) -> Result<Feedback, String> {
         } else if c.is_whitespace() || c == ',' || c == '/' || c == '-' {
             i += 1;
         } else {
-            return Err(format!(
-                "{text:?} is not an answer: type the strikes and balls, for example \"1 2\" or \"1s 2b\""
-            ));
+            return Err(AnswerTextError::NotAnAnswer(text.to_string()));
         }
     }
     let (mut strikes, mut balls) = (None, None);
@@ -230,7 +288,7 @@ pub fn parse_answer(text: &str, length: usize) -> Result<Feedback, String> {
         match kind {
             Some('s') if strikes.is_none() => strikes = Some(n),
             Some('b') if balls.is_none() => balls = Some(n),
-            Some(_) => return Err(format!("{text:?} gives a count twice")),
+            Some(_) => return Err(AnswerTextError::CountTwice(text.to_string())),
             None => plain.push(n),
         }
     }
@@ -247,9 +305,7 @@ pub fn parse_answer(text: &str, length: usize) -> Result<Feedback, String> {
         (Some(_), None, []) | (None, Some(_), []) | (Some(_), Some(_), []) => {}
         (Some(_), None, [b]) => balls = Some(*b),
         _ => {
-            return Err(format!(
-                "{text:?} is not an answer: type the strikes and balls, for example \"1 2\" or \"1s 2b\""
-            ));
+            return Err(AnswerTextError::NotAnAnswer(text.to_string()));
         }
     }
     Ok(Feedback {
@@ -363,22 +419,21 @@ impl GuessGame {
 
     /// Takes the person's answer to the pending guess. An answer that no secret could give to
     /// that guess is refused with the reason (and changes nothing).
-    pub fn answer(&mut self, fb: Feedback) -> Result<GuessOutcome, String> {
+    pub fn answer(&mut self, fb: Feedback) -> Result<GuessOutcome, AnswerError> {
         let Some(g) = self.pending else {
-            return Err("there is no guess to answer yet".into());
+            return Err(AnswerError::NoGuessYet);
         };
-        self.space.spec().check_feedback(fb)?;
+        self.space
+            .spec()
+            .check_feedback(fb)
+            .map_err(AnswerError::Impossible)?;
         let class = self.space.class_of(fb);
         let all_ok = (0..self.space.len() as u32).any(|s| self.space.fb(g, s) == class);
         if !all_ok {
-            return Err(format!(
-                "no secret can answer {} with {} strike{} and {} ball{}",
-                self.space.format(g),
-                fb.strikes,
-                if fb.strikes == 1 { "" } else { "s" },
-                fb.balls,
-                if fb.balls == 1 { "" } else { "s" }
-            ));
+            return Err(AnswerError::NoSecretAnswers {
+                guess: self.space.format(g),
+                feedback: fb,
+            });
         }
         let next = self.current().after(&self.space, g, class);
         self.states.push(next);
@@ -479,6 +534,19 @@ mod tests {
         for bad in ["", "abc", "1 2 3", "1s 2s", "123"] {
             assert!(parse_answer(bad, 3).is_err(), "{bad}");
         }
+        assert_eq!(parse_answer(" ", 3), Err(AnswerTextError::Empty));
+        assert_eq!(
+            parse_answer("1s 2s", 3).unwrap_err().to_string(),
+            "\"1s 2s\" gives a count twice"
+        );
+        assert_eq!(
+            parse_answer("abc", 3).unwrap_err().to_string(),
+            "\"abc\" is not an answer: type the strikes and balls, for example \"1 2\" or \"1s 2b\""
+        );
+        assert_eq!(
+            parse_answer("99999999999 1", 3),
+            Err(AnswerTextError::NotACount("99999999999".into()))
+        );
     }
 
     #[test]
@@ -573,10 +641,25 @@ mod tests {
     fn contradictions_are_caught_and_undone() {
         let spec = classic();
         let mut game = GuessGame::new(&spec, Strategy::First, 1).unwrap();
+        assert_eq!(game.answer(fb(0, 0)), Err(AnswerError::NoGuessYet));
         assert_eq!(game.next_guess().as_deref(), Some("012"));
+        assert_eq!(
+            AnswerError::NoSecretAnswers {
+                guess: "012".into(),
+                feedback: fb(1, 0)
+            }
+            .to_string(),
+            "no secret can answer 012 with 1 strike and 0 balls"
+        );
         // Impossible answers are refused outright.
-        assert!(game.answer(fb(2, 1)).is_err());
-        assert!(game.answer(fb(3, 1)).is_err());
+        assert!(matches!(
+            game.answer(fb(2, 1)),
+            Err(AnswerError::Impossible(_))
+        ));
+        assert_eq!(
+            game.answer(fb(3, 1)).unwrap_err().to_string(),
+            "3 strikes and 1 ball add up to more than the 3 symbols of a code"
+        );
         assert_eq!(
             game.answer(fb(0, 3)).unwrap(),
             GuessOutcome::Continue { remaining: 2 }

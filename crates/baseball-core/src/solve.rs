@@ -6,7 +6,7 @@ use puzzles_common::Deadline;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::code::{CodeSpec, Feedback, spec_from};
+use crate::code::{CodeSpec, Feedback, plural, spec_from};
 use crate::error::InputError;
 use crate::optimal::Optimizer;
 use crate::rng;
@@ -161,19 +161,17 @@ fn parse_entry(
         balls: h.balls,
     };
     if let Err(why) = spec.check_feedback(fb) {
-        return Err(InputError::new(format!("/history/{i}"), why));
+        return Err(InputError::new(format!("/history/{i}"), why.to_string()));
     }
     let class = space.class_of(fb);
     if !possible.can_answer(space, g, class, work) {
         return Err(InputError::new(
             format!("/history/{i}"),
             format!(
-                "no secret can answer guess {:?} with {} strike{} and {} ball{}",
+                "no secret can answer guess {:?} with {} and {}",
                 h.guess,
-                h.strikes,
-                if h.strikes == 1 { "" } else { "s" },
-                h.balls,
-                if h.balls == 1 { "" } else { "s" }
+                plural(h.strikes, "strike"),
+                plural(h.balls, "ball")
             ),
         ));
     }
