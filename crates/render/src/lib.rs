@@ -20,7 +20,7 @@ mod renju_mate;
 
 pub use baseball::baseball;
 pub use blockdoku::{BlockdokuInput, blockdoku};
-pub use caption::{note, with_caption};
+pub use caption::{CaptionError, note, with_caption};
 pub use fitpuzzle::fitpuzzle;
 pub use nonogram::{NonogramInput, nonogram};
 pub use renju::renju;

@@ -5,8 +5,8 @@
 //! is painted under it by at least 4.5:1 (WCAG AA).
 
 use puzzles_render::{
-    BaseballInput, BlockdokuInput, FitpuzzleInput, NonogramInput, RenjuInput, baseball, blockdoku,
-    fitpuzzle, nonogram, note, renju, with_caption,
+    BaseballInput, BlockdokuInput, CaptionError, FitpuzzleInput, NonogramInput, RenjuInput,
+    baseball, blockdoku, fitpuzzle, nonogram, note, renju, with_caption,
 };
 use serde::de::DeserializeOwned;
 
@@ -687,7 +687,17 @@ fn a_caption_goes_under_a_picture_and_a_note_stands_alone() {
     let first = group(&plain, "stones")[0];
     assert!(is_dark(&painted, number(first, "cx"), number(first, "cy")));
     check_xml(&note(&lines));
-    assert!(with_caption("not xml <", &lines).is_err());
+    assert!(matches!(
+        with_caption("not xml <", &lines),
+        Err(CaptionError::NotXml(_))
+    ));
+    assert_eq!(
+        with_caption("<svg width=\"w\" height=\"2\"/>", &lines),
+        Err(CaptionError::NoSize)
+    );
+    assert_eq!(with_caption("", &lines), Err(CaptionError::NoRoot));
+    // A root without children still gives its size.
+    assert!(with_caption("<svg width=\"20\" height=\"10\"/>", &lines).is_ok());
 }
 
 #[test]
