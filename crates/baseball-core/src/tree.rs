@@ -64,6 +64,47 @@ pub struct DecisionTree {
     pub nodes: Vec<TreeNode>,
 }
 
+/// Why a compact tree could not be read ([`DecisionTree::from_compact`]); `Display` gives a
+/// sentence.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CompactTreeError {
+    /// The guesses run out while some node still has two or more candidates.
+    EndsEarly,
+    /// A word is not a guess of the game (the word, and the code parser's reason).
+    BadGuess {
+        /// The word as written.
+        word: String,
+        /// Why it is not a guess.
+        why: String,
+    },
+    /// A well-formed guess outside the game's codes.
+    NotACode(String),
+    /// A guess that gives every candidate the same answer, so the tree would never end.
+    NoSplit(String),
+    /// Guesses are left after the tree is complete (the first one left).
+    LeftOver(String),
+}
+
+impl std::fmt::Display for CompactTreeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            CompactTreeError::EndsEarly => f.write_str("the compact tree ends too early"),
+            CompactTreeError::BadGuess { word, why } => {
+                write!(f, "bad guess {word:?} in the compact tree: {why}")
+            }
+            CompactTreeError::NotACode(word) => write!(f, "{word:?} is not a code of this game"),
+            CompactTreeError::NoSplit(guess) => {
+                write!(f, "{guess} does not split its candidates")
+            }
+            CompactTreeError::LeftOver(word) => {
+                write!(f, "the compact tree has guesses left over, from {word:?}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for CompactTreeError {}
+
 /// Totals of a tree, as `simulate` reports them.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TreeStats {
@@ -106,32 +147,35 @@ impl DecisionTree {
 
     /// Reads the compact form (see the module docs) for a game whose candidates start as
     /// `root`.
-    pub fn from_compact(space: &Space, root: &Knowledge, text: &str) -> Result<Self, String> {
+    pub fn from_compact(
+        space: &Space,
+        root: &Knowledge,
+        text: &str,
+    ) -> Result<Self, CompactTreeError> {
         let mut words = text
             .lines()
             .filter(|l| !l.starts_with('#'))
             .flat_map(str::split_whitespace);
-        let mut choose = |know: &Knowledge| -> Result<u32, String> {
-            if know.set.len() == 1 {
-                return Ok(know.set[0]);
-            }
-            let word = words
-                .next()
-                .ok_or_else(|| "the compact tree ends too early".to_string())?;
-            let code = space
-                .spec()
-                .parse(word, "", "guess")
-                .map_err(|e| format!("bad guess {word:?} in the compact tree: {}", e.message))?;
-            space
-                .index_of(&code)
-                .ok_or_else(|| format!("{word:?} is not a code of this game"))
-        };
-        let no_progress = |g: u32| format!("{} does not split its candidates", space.format(g));
+        let mut choose =
+            |know: &Knowledge| -> Result<u32, CompactTreeError> {
+                if know.set.len() == 1 {
+                    return Ok(know.set[0]);
+                }
+                let word = words.next().ok_or(CompactTreeError::EndsEarly)?;
+                let code = space.spec().parse(word, "", "guess").map_err(|e| {
+                    CompactTreeError::BadGuess {
+                        word: word.to_string(),
+                        why: e.message,
+                    }
+                })?;
+                space
+                    .index_of(&code)
+                    .ok_or_else(|| CompactTreeError::NotACode(word.to_string()))
+            };
+        let no_progress = |g: u32| CompactTreeError::NoSplit(space.format(g));
         let tree = DecisionTree::build(space, root.clone(), &mut choose, &no_progress)?;
         match words.next() {
-            Some(extra) => Err(format!(
-                "the compact tree has guesses left over, from {extra:?}"
-            )),
+            Some(extra) => Err(CompactTreeError::LeftOver(extra.to_string())),
             None => Ok(tree),
         }
     }
@@ -365,10 +409,23 @@ mod tests {
         let back = DecisionTree::from_compact(&sp, &root, &text).unwrap();
         assert_eq!(back, tree);
         assert_eq!(replay(&sp, &tree), tree.stats());
-        let cut = &text[..text.len() / 2];
-        assert!(DecisionTree::from_compact(&sp, &root, cut).is_err());
-        assert!(DecisionTree::from_compact(&sp, &root, &format!("{text} 012")).is_err());
-        assert!(DecisionTree::from_compact(&sp, &root, "011").is_err());
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let cut = words[..words.len() - 1].join(" ");
+        assert_eq!(
+            DecisionTree::from_compact(&sp, &root, &cut),
+            Err(CompactTreeError::EndsEarly)
+        );
+        assert_eq!(
+            DecisionTree::from_compact(&sp, &root, &format!("{text} 012")),
+            Err(CompactTreeError::LeftOver("012".into()))
+        );
+        let repeats = DecisionTree::from_compact(&sp, &root, "011").unwrap_err();
+        assert!(matches!(&repeats, CompactTreeError::BadGuess { word, .. } if word == "011"));
+        assert!(
+            repeats
+                .to_string()
+                .starts_with("bad guess \"011\" in the compact tree: ")
+        );
     }
 
     #[test]
