@@ -114,66 +114,55 @@ pub(crate) fn drawn(input: CheckInput, mate: Option<&MateOverlay>) -> Result<Str
     let forbidden = &position.forbidden;
     let ending = ending(&input, &position.stones, position.winner.as_ref());
 
-    let mut caption = vec![match &ending {
-        Ending::Open => format!("{} to move", position.to_move.name()),
-        Ending::Row {
-            color,
-            index,
-            stones,
-        } => {
-            let won = match index {
-                Some(k) => format!("{} won with move {} (moves[{k}])", color.name(), k + 1),
-                None => format!("{} has won", color.name()),
-            };
-            if stones.is_empty() {
-                won
-            } else {
-                format!("{won}: {} in a row, ringed green", stones.len())
-            }
-        }
-        Ending::Foul { at, index, reason } => format!(
-            "white won: black's move {} (moves[{index}], {}) is forbidden ({}), crossed out",
-            index + 1,
-            renju_core::to_notation(*at),
-            reason.name()
-        ),
-    }];
-    caption.push(format!(
-        "{} for black",
-        count(forbidden.len(), "forbidden point")
-    ));
+    let mut caption = vec![
+        ending.caption(position.to_move),
+        format!("{} for black", count(forbidden.len(), "forbidden point")),
+    ];
     caption.extend(mate.iter().flat_map(|m| m.caption.iter().cloned()));
-    let board_side = 2.0 * EDGE + (SIZE - 1) as f64 * STEP;
+    let reasons = legend_reasons(forbidden);
     // The legend lists the reasons that occur; no forbidden point, no legend.
-    let mut reasons: Vec<Foul> = forbidden.iter().map(|&(_, r)| r).collect();
-    reasons.sort_by_key(|r| {
-        [Foul::DoubleThree, Foul::DoubleFour, Foul::Overline]
-            .iter()
-            .position(|x| x == r)
-    });
-    reasons.dedup();
     let legend = if reasons.is_empty() {
         0.0
     } else {
         LEGEND_WIDTH
     };
-    let width = (2.0 * MARGIN + board_side + legend).max(caption_width(&caption));
-    let height = 2.0 * MARGIN + board_side + caption_height(caption.len());
+    let width = (2.0 * MARGIN + BOARD_SIDE + legend).max(caption_width(&caption));
+    let height = 2.0 * MARGIN + BOARD_SIDE + caption_height(caption.len());
     let mut doc = Doc::new(width, height, "renju board");
-    let (x0, y0) = (MARGIN + EDGE, MARGIN + EDGE);
-    // Point (x, y) of the contract (x from the left, y from the bottom) on the page.
-    let at = |p: Point| {
-        (
-            x0 + f64::from(p.x) * STEP,
-            y0 + (SIZE - 1 - usize::from(p.y)) as f64 * STEP,
-        )
-    };
-    board(&mut doc, (MARGIN, MARGIN), board_side, at);
+    board(&mut doc, (MARGIN, MARGIN), BOARD_SIDE, on_page);
+    draw_stones(&mut doc, &position.stones);
+    if let Some(mate) = mate {
+        mate.draw(&mut doc, &on_page, STEP * 0.46);
+    }
+    ending.draw(&mut doc);
+    doc.open("g", &[("class", "forbidden"), ("font-weight", "bold")]);
+    for &(p, reason) in forbidden {
+        let (colour, label, _) = mark(reason);
+        forbidden_mark(&mut doc, on_page(p), colour, label);
+    }
+    doc.close();
+    draw_legend(&mut doc, &reasons);
+    doc.caption(MARGIN, MARGIN + BOARD_SIDE + 22.0, &caption);
+    Ok(doc.finish())
+}
 
-    let last = position.stones.iter().filter_map(|s| s.number).max();
+/// The side of the wooden board: the lines and the room for coordinates around them.
+const BOARD_SIDE: f64 = 2.0 * EDGE + (SIZE - 1) as f64 * STEP;
+
+/// Point (x, y) of the contract (x from the left, y from the bottom) on the page.
+fn on_page(p: Point) -> (f64, f64) {
+    (
+        MARGIN + EDGE + f64::from(p.x) * STEP,
+        MARGIN + EDGE + (SIZE - 1 - usize::from(p.y)) as f64 * STEP,
+    )
+}
+
+/// The stones of the position, numbered in record order; the last move's number in red.
+fn draw_stones(doc: &mut Doc, stones: &[Stone]) {
+    let last = stones.iter().filter_map(|s| s.number).max();
     doc.open("g", &[("class", "stones")]);
-    for stone in &position.stones {
-        let (x, y) = at(stone.at);
+    for stone in stones {
+        let (x, y) = on_page(stone.at);
         let (fill, ink, last_ink) = match stone.color {
             Color::Black => (DARK, LIGHT, LAST_ON_BLACK),
             Color::White => (LIGHT, DARK, LAST_ON_WHITE),
@@ -187,74 +176,110 @@ pub(crate) fn drawn(input: CheckInput, mate: Option<&MateOverlay>) -> Result<Str
         }
     }
     doc.close();
-    if let Some(mate) = mate {
-        mate.draw(&mut doc, &at, STEP * 0.46);
-    }
+}
 
-    match &ending {
-        Ending::Row { stones, .. } => {
-            doc.open(
-                "g",
-                &[
-                    ("class", "five"),
-                    ("fill", "none"),
-                    ("stroke", FIVE),
-                    ("stroke-width", "3"),
-                ],
-            );
-            for &p in stones {
-                let (x, y) = at(p);
-                doc.circle(x, y, STEP * 0.5, &[]);
-            }
-            doc.close();
-        }
-        Ending::Foul { at: p, .. } => {
-            let (x, y) = at(*p);
-            let d = STEP * 0.42;
-            doc.open(
-                "g",
-                &[
-                    ("class", "foul"),
-                    ("stroke", ALERT),
-                    ("stroke-width", "3.5"),
-                ],
-            );
-            doc.line((x - d, y - d), (x + d, y + d), &[]);
-            doc.line((x - d, y + d), (x + d, y - d), &[]);
-            doc.close();
-        }
-        Ending::Open => {}
-    }
+/// The reasons among the forbidden points, each once, in the legend's order.
+fn legend_reasons(forbidden: &[(Point, Foul)]) -> Vec<Foul> {
+    let mut reasons: Vec<Foul> = forbidden.iter().map(|&(_, r)| r).collect();
+    reasons.sort_by_key(|r| {
+        [Foul::DoubleThree, Foul::DoubleFour, Foul::Overline]
+            .iter()
+            .position(|x| x == r)
+    });
+    reasons.dedup();
+    reasons
+}
 
-    doc.open("g", &[("class", "forbidden"), ("font-weight", "bold")]);
-    for &(p, reason) in forbidden {
-        let (x, y) = at(p);
-        let (colour, label, _) = mark(reason);
-        forbidden_mark(&mut doc, (x, y), colour, label);
+/// The legend right of the board: each reason's mark and words (nothing when none occurs).
+fn draw_legend(doc: &mut Doc, reasons: &[Foul]) {
+    if reasons.is_empty() {
+        return;
+    }
+    let (lx, ly) = (MARGIN + BOARD_SIDE + 16.0, MARGIN + EDGE);
+    doc.open("g", &[("class", "legend")]);
+    doc.text(
+        lx,
+        ly,
+        13.0,
+        "black's forbidden points",
+        &[("fill", INK), ("text-anchor", "start")],
+    );
+    for (k, &reason) in reasons.iter().enumerate() {
+        let (colour, label, words) = mark(reason);
+        let y = ly + 24.0 + k as f64 * 28.0;
+        forbidden_mark(doc, (lx + 12.0, y), colour, label);
+        let attrs = [("fill", INK), ("text-anchor", "start")];
+        doc.text(lx + 30.0, y + 4.5, 13.0, words, &attrs);
     }
     doc.close();
+}
 
-    if !reasons.is_empty() {
-        let (lx, ly) = (MARGIN + board_side + 16.0, MARGIN + EDGE);
-        doc.open("g", &[("class", "legend")]);
-        doc.text(
-            lx,
-            ly,
-            13.0,
-            "black's forbidden points",
-            &[("fill", INK), ("text-anchor", "start")],
-        );
-        for (k, &reason) in reasons.iter().enumerate() {
-            let (colour, label, words) = mark(reason);
-            let y = ly + 24.0 + k as f64 * 28.0;
-            forbidden_mark(&mut doc, (lx + 12.0, y), colour, label);
-            let attrs = [("fill", INK), ("text-anchor", "start")];
-            doc.text(lx + 30.0, y + 4.5, 13.0, words, &attrs);
+impl Ending {
+    /// The caption's first line: who is to move, who won and how.
+    fn caption(&self, to_move: Color) -> String {
+        match self {
+            Ending::Open => format!("{} to move", to_move.name()),
+            Ending::Row {
+                color,
+                index,
+                stones,
+            } => {
+                let won = match index {
+                    Some(k) => format!("{} won with move {} (moves[{k}])", color.name(), k + 1),
+                    None => format!("{} has won", color.name()),
+                };
+                if stones.is_empty() {
+                    won
+                } else {
+                    format!("{won}: {} in a row, ringed green", stones.len())
+                }
+            }
+            Ending::Foul { at, index, reason } => format!(
+                "white won: black's move {} (moves[{index}], {}) is forbidden ({}), crossed out",
+                index + 1,
+                renju_core::to_notation(*at),
+                reason.name()
+            ),
         }
-        doc.close();
     }
-    doc.caption(MARGIN, MARGIN + board_side + 22.0, &caption);
-    Ok(doc.finish())
+
+    /// The winning row ringed green, or black's forbidden move crossed out.
+    fn draw(&self, doc: &mut Doc) {
+        match self {
+            Ending::Row { stones, .. } => {
+                doc.open(
+                    "g",
+                    &[
+                        ("class", "five"),
+                        ("fill", "none"),
+                        ("stroke", FIVE),
+                        ("stroke-width", "3"),
+                    ],
+                );
+                for &p in stones {
+                    let (x, y) = on_page(p);
+                    doc.circle(x, y, STEP * 0.5, &[]);
+                }
+                doc.close();
+            }
+            Ending::Foul { at: p, .. } => {
+                let (x, y) = on_page(*p);
+                let d = STEP * 0.42;
+                doc.open(
+                    "g",
+                    &[
+                        ("class", "foul"),
+                        ("stroke", ALERT),
+                        ("stroke-width", "3.5"),
+                    ],
+                );
+                doc.line((x - d, y - d), (x + d, y + d), &[]);
+                doc.line((x - d, y + d), (x + d, y - d), &[]);
+                doc.close();
+            }
+            Ending::Open => {}
+        }
+    }
 }
 
 /// How the game ended: a winning row (found on the stones), or black's foul (the record's
