@@ -221,11 +221,44 @@ fn play(
     play_loop(&mut game, input, out)
 }
 
-fn play_loop(
-    game: &mut PlayGame,
-    input: &mut dyn BufRead,
-    out: &mut dyn Write,
-) -> Result<ExitStatus, Stopped> {
+/// What the CLI does after a line typed in a game: say something and read on, say it and
+/// announce the guess to answer (after an undo in `guess`), announce the next guess (after
+/// an answer in `guess`), or say it and end the game.
+enum Reply {
+    Say(String),
+    Undone(String),
+    NextGuess,
+    End(String),
+}
+
+/// Writes a reply; `Some` ends the game with that status.
+fn write_reply(out: &mut dyn Write, reply: &Reply) -> Result<Option<ExitStatus>, Stopped> {
+    if let Reply::Say(text) | Reply::Undone(text) | Reply::End(text) = reply {
+        writeln!(out, "{text}").map_err(io_error)?;
+    }
+    Ok(matches!(reply, Reply::End(_)).then_some(ExitStatus::Success))
+}
+
+/// "1 guess", "2 guesses".
+fn guesses(n: u32) -> String {
+    plural(n, "guess").replace("guesss", "guesses")
+}
+
+/// The history as numbered lines, or `empty` before the first entry.
+fn history_text(history: &[(String, Feedback)], empty: &str) -> String {
+    if history.is_empty() {
+        return empty.to_string();
+    }
+    let lines: Vec<String> = history
+        .iter()
+        .enumerate()
+        .map(|(i, (g, fb))| format!("  {}. {g}: {}", i + 1, says(*fb)))
+        .collect();
+    lines.join("\n")
+}
+
+/// The first line of `play`: the secret's kind and the limits.
+fn play_intro(game: &PlayGame) -> String {
     let rules = game.rules();
     let mut intro = format!(
         "Number baseball: I am thinking of a secret of {}.",
@@ -233,103 +266,113 @@ fn play_loop(
     );
     match (rules.innings, rules.outs) {
         (0, 0) => intro.push_str(" Guess it!"),
-        (i, 0) => intro.push_str(&format!(
-            " Find it within {}.",
-            plural(i, "guess").replace("guesss", "guesses")
-        )),
+        (i, 0) => intro.push_str(&format!(" Find it within {}.", guesses(i))),
         (0, o) => intro.push_str(&format!(" Find it before {}.", plural(o, "out"))),
         (i, o) => intro.push_str(&format!(
             " Find it within {} and before {}.",
-            plural(i, "guess").replace("guesss", "guesses"),
+            guesses(i),
             plural(o, "out")
         )),
     }
-    writeln!(out, "{intro}\nType help for the rules, quit to give up.").map_err(io_error)?;
+    intro
+}
+
+fn play_loop(
+    game: &mut PlayGame,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> Result<ExitStatus, Stopped> {
+    let innings = game.rules().innings;
+    writeln!(
+        out,
+        "{}\nType help for the rules, quit to give up.",
+        play_intro(game)
+    )
+    .map_err(io_error)?;
     loop {
         let n = game.history().len() + 1;
-        let prompt = if rules.innings > 0 {
-            format!("[{n}/{}] guess> ", rules.innings)
+        if innings > 0 {
+            write!(out, "[{n}/{innings}] guess> ").map_err(io_error)?;
         } else {
-            format!("[{n}] guess> ")
-        };
-        write!(out, "{prompt}").map_err(io_error)?;
+            write!(out, "[{n}] guess> ").map_err(io_error)?;
+        }
         out.flush().map_err(io_error)?;
         let Some(line) = read_line(input)? else {
             writeln!(out, "\nThe secret was {}. Bye!", game.secret()).map_err(io_error)?;
             return Ok(ExitStatus::Success);
         };
-        let word = line.to_lowercase();
-        match word.as_str() {
-            "" => continue,
-            "help" | "?" | "h" => writeln!(out, "{PLAY_HELP}").map_err(io_error)?,
-            "history" => {
-                if game.history().is_empty() {
-                    writeln!(out, "No guesses yet.").map_err(io_error)?;
-                }
-                for (i, (g, fb)) in game.history().iter().enumerate() {
-                    writeln!(out, "  {}. {g}: {}", i + 1, says(*fb)).map_err(io_error)?;
-                }
-            }
-            "left" => match game.candidates_left() {
-                Some(1) => writeln!(out, "Only one secret fits your answers: you can name it.")
-                    .map_err(io_error)?,
-                Some(k) => {
-                    writeln!(out, "{k} secrets still fit your answers.").map_err(io_error)?
-                }
-                None => writeln!(out, "Too many codes to count.").map_err(io_error)?,
-            },
-            w if is_quit(w) => {
-                game.give_up();
-                writeln!(out, "The secret was {}. Thanks for playing!", game.secret())
-                    .map_err(io_error)?;
-                return Ok(ExitStatus::Success);
-            }
-            _ => match game.guess(&line) {
+        if let Some(reply) = play_reply(game, &line)
+            && let Some(status) = write_reply(out, &reply)?
+        {
+            return Ok(status);
+        }
+    }
+}
+
+/// The answer to a line typed in `play` (`None` for an empty line).
+fn play_reply(game: &mut PlayGame, line: &str) -> Option<Reply> {
+    let rules = game.rules();
+    let reply = match line.to_lowercase().as_str() {
+        "" => return None,
+        "help" | "?" | "h" => Reply::Say(PLAY_HELP.to_string()),
+        "history" => Reply::Say(history_text(game.history(), "No guesses yet.")),
+        "left" => Reply::Say(match game.candidates_left() {
+            Some(1) => "Only one secret fits your answers: you can name it.".to_string(),
+            Some(k) => format!("{k} secrets still fit your answers."),
+            None => "Too many codes to count.".to_string(),
+        }),
+        w if is_quit(w) => {
+            game.give_up();
+            Reply::End(format!(
+                "The secret was {}. Thanks for playing!",
+                game.secret()
+            ))
+        }
+        _ => {
+            let outcome = match game.guess(line) {
+                Ok(outcome) => outcome,
                 Err(e) => {
-                    writeln!(out, "{} (type help for the rules)", e.message).map_err(io_error)?
+                    return Some(Reply::Say(format!(
+                        "{} (type help for the rules)",
+                        e.message
+                    )));
                 }
-                Ok(PlayOutcome::Won { guesses }) => {
-                    writeln!(
-                        out,
-                        "{}: {}! You found {} in {}.",
-                        game.secret(),
-                        plural(game.spec().length() as u32, "strike"),
-                        game.secret(),
-                        plural(guesses, "guess").replace("guesss", "guesses")
-                    )
-                    .map_err(io_error)?;
-                    return Ok(ExitStatus::Success);
-                }
-                Ok(PlayOutcome::Answer {
+            };
+            let last = game.history().last().map_or("", |(g, _)| g.as_str());
+            match outcome {
+                PlayOutcome::Won { guesses: n } => Reply::End(format!(
+                    "{}: {}! You found {} in {}.",
+                    game.secret(),
+                    plural(game.spec().length() as u32, "strike"),
+                    game.secret(),
+                    guesses(n)
+                )),
+                PlayOutcome::Answer {
                     feedback,
                     out: is_out,
-                }) => {
-                    let g = &game.history()[game.history().len() - 1].0;
-                    let mut msg = format!("{g}: {}", says(feedback));
+                } => {
+                    let mut msg = format!("{last}: {}", says(feedback));
                     if is_out && rules.outs > 0 {
                         msg.push_str(&format!(" - out {} of {}", game.outs(), rules.outs));
                     }
-                    writeln!(out, "{msg}").map_err(io_error)?;
+                    Reply::Say(msg)
                 }
-                Ok(PlayOutcome::Lost { feedback, .. }) => {
-                    let g = &game.history()[game.history().len() - 1].0;
+                PlayOutcome::Lost { feedback, .. } => {
                     let why = if rules.outs > 0 && game.outs() >= rules.outs {
                         format!("{} - game over", plural(rules.outs, "out"))
                     } else {
                         "no guesses left - game over".to_string()
                     };
-                    writeln!(
-                        out,
-                        "{g}: {}. {why}. The secret was {}.",
+                    Reply::End(format!(
+                        "{last}: {}. {why}. The secret was {}.",
                         says(feedback),
                         game.secret()
-                    )
-                    .map_err(io_error)?;
-                    return Ok(ExitStatus::Success);
+                    ))
                 }
-            },
+            }
         }
-    }
+    };
+    Some(reply)
 }
 
 const GUESS_HELP: &str = "\
@@ -363,7 +406,6 @@ fn guess_loop(
     input: &mut dyn BufRead,
     out: &mut dyn Write,
 ) -> Result<ExitStatus, Stopped> {
-    let length = game.spec().length();
     writeln!(
         out,
         "Think of a secret of {} and I will guess it.\n\
@@ -380,27 +422,17 @@ fn guess_loop(
             let Some(line) = read_line(input)? else {
                 return Ok(ExitStatus::Success);
             };
-            let word = line.to_lowercase();
-            if word == "undo" {
-                let back = game.undo().unwrap_or_default();
-                writeln!(out, "Took back your answer to {back}.").map_err(io_error)?;
-                announce = true;
-            } else if is_quit(&word) {
-                writeln!(out, "Bye!").map_err(io_error)?;
-                return Ok(ExitStatus::Success);
-            } else {
-                writeln!(
-                    out,
-                    "No secret fits your answers; type undo to change the last one, or quit."
-                )
-                .map_err(io_error)?;
+            let reply = contradiction_reply(game, &line);
+            announce |= matches!(reply, Reply::Undone(_));
+            if let Some(status) = write_reply(out, &reply)? {
+                return Ok(status);
             }
             continue;
         };
         if announce {
             let n = game.history().len() + 1;
             let left = game.remaining();
-            writeln!(out, "Guess {n}: {g}   ({} possible)", left).map_err(io_error)?;
+            writeln!(out, "Guess {n}: {g}   ({left} possible)").map_err(io_error)?;
             announce = false;
         }
         write!(out, "strikes and balls for {g}> ").map_err(io_error)?;
@@ -409,78 +441,79 @@ fn guess_loop(
             writeln!(out, "\nBye!").map_err(io_error)?;
             return Ok(ExitStatus::Success);
         };
-        let word = line.to_lowercase();
-        match word.as_str() {
-            "" => continue,
-            "help" | "?" | "h" => writeln!(out, "{GUESS_HELP}").map_err(io_error)?,
-            "history" => {
-                if game.history().is_empty() {
-                    writeln!(out, "No answers yet.").map_err(io_error)?;
-                }
-                for (i, (g, fb)) in game.history().iter().enumerate() {
-                    writeln!(out, "  {}. {g}: {}", i + 1, says(*fb)).map_err(io_error)?;
-                }
-            }
-            "left" => {
-                let left = game.remaining();
-                let shown = game.candidates(12);
-                let more = if left > shown.len() { ", ..." } else { "" };
-                writeln!(
-                    out,
-                    "{left} secrets fit your answers: {}{more}",
-                    shown.join(", ")
-                )
-                .map_err(io_error)?;
-            }
-            "undo" => match game.undo() {
-                Some(back) => {
-                    writeln!(out, "Took back your answer to {back}.").map_err(io_error)?;
-                    announce = true;
-                }
-                None => writeln!(out, "Nothing to undo yet.").map_err(io_error)?,
-            },
-            w if is_quit(w) => {
-                writeln!(out, "Bye!").map_err(io_error)?;
-                return Ok(ExitStatus::Success);
-            }
-            _ => {
-                let fb = match parse_answer(&line, length) {
-                    Ok(fb) => fb,
-                    Err(msg) => {
-                        writeln!(out, "{msg}").map_err(io_error)?;
-                        continue;
-                    }
-                };
-                match game.answer(fb) {
-                    Err(msg) => {
-                        writeln!(out, "That cannot be: {msg}. Try again.").map_err(io_error)?
-                    }
-                    Ok(GuessOutcome::Solved { guesses }) => {
-                        writeln!(
-                            out,
-                            "Got it: your secret is {g}, found in {}.",
-                            plural(guesses, "guess").replace("guesss", "guesses")
-                        )
-                        .map_err(io_error)?;
-                        return Ok(ExitStatus::Success);
-                    }
-                    Ok(GuessOutcome::Continue { .. }) => announce = true,
-                    Ok(GuessOutcome::Contradiction) => {
-                        writeln!(
-                            out,
-                            "Hmm, no secret fits all your answers. These contradict each other:"
-                        )
-                        .map_err(io_error)?;
-                        for (g, fb) in game.conflict() {
-                            writeln!(out, "  {g}: {}", says(fb)).map_err(io_error)?;
-                        }
-                        writeln!(out, "Type undo to change your last answer, or quit.")
-                            .map_err(io_error)?;
-                    }
-                }
+        if let Some(reply) = guess_reply(game, &g, &line) {
+            announce = matches!(reply, Reply::Undone(_) | Reply::NextGuess);
+            if let Some(status) = write_reply(out, &reply)? {
+                return Ok(status);
             }
         }
     }
+}
+
+/// The answer to a line typed while the answers contradict each other: only undo and quit
+/// do something.
+fn contradiction_reply(game: &mut GuessGame, line: &str) -> Reply {
+    let word = line.to_lowercase();
+    if word == "undo" {
+        let back = game.undo().unwrap_or_default();
+        Reply::Undone(format!("Took back your answer to {back}."))
+    } else if is_quit(&word) {
+        Reply::End("Bye!".to_string())
+    } else {
+        Reply::Say(
+            "No secret fits your answers; type undo to change the last one, or quit.".to_string(),
+        )
+    }
+}
+
+/// The answer to a line typed in `guess` while guess `g` waits for its answer (`None` for an
+/// empty line).
+fn guess_reply(game: &mut GuessGame, g: &str, line: &str) -> Option<Reply> {
+    let reply = match line.to_lowercase().as_str() {
+        "" => return None,
+        "help" | "?" | "h" => Reply::Say(GUESS_HELP.to_string()),
+        "history" => Reply::Say(history_text(&game.history(), "No answers yet.")),
+        "left" => {
+            let left = game.remaining();
+            let shown = game.candidates(12);
+            let more = if left > shown.len() { ", ..." } else { "" };
+            Reply::Say(format!(
+                "{left} secrets fit your answers: {}{more}",
+                shown.join(", ")
+            ))
+        }
+        "undo" => match game.undo() {
+            Some(back) => Reply::Undone(format!("Took back your answer to {back}.")),
+            None => Reply::Say("Nothing to undo yet.".to_string()),
+        },
+        w if is_quit(w) => Reply::End("Bye!".to_string()),
+        _ => {
+            let fb = match parse_answer(line, game.spec().length()) {
+                Ok(fb) => fb,
+                Err(why) => return Some(Reply::Say(why.to_string())),
+            };
+            match game.answer(fb) {
+                Err(why) => Reply::Say(format!("That cannot be: {why}. Try again.")),
+                Ok(GuessOutcome::Solved { guesses: n }) => Reply::End(format!(
+                    "Got it: your secret is {g}, found in {}.",
+                    guesses(n)
+                )),
+                Ok(GuessOutcome::Continue { .. }) => Reply::NextGuess,
+                Ok(GuessOutcome::Contradiction) => {
+                    let mut lines = vec![
+                        "Hmm, no secret fits all your answers. These contradict each other:"
+                            .to_string(),
+                    ];
+                    for (g, fb) in game.conflict() {
+                        lines.push(format!("  {g}: {}", says(fb)));
+                    }
+                    lines.push("Type undo to change your last answer, or quit.".to_string());
+                    Reply::Say(lines.join("\n"))
+                }
+            }
+        }
+    };
+    Some(reply)
 }
 
 #[cfg(test)]
