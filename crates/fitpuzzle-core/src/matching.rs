@@ -178,6 +178,21 @@ pub fn solve_with_regions(input: SolveInput) -> Result<Solved, InputError> {
     drop(table);
     check_verdict_size(&holes, board_size, pieces.len())?;
 
+    let piece_in_hole = pair_pieces_with_holes(&holes, &pieces, allow_flip);
+    Ok(Solved {
+        verdict: verdict_of(&holes, &pieces, &piece_in_hole, allow_flip),
+        holes,
+        pieces,
+    })
+}
+
+/// For each hole, the piece placed in it: pieces in ascending order take the lowest free
+/// hole of their shape.
+fn pair_pieces_with_holes(
+    holes: &Regions,
+    pieces: &Regions,
+    allow_flip: bool,
+) -> Vec<Option<usize>> {
     let mut shape = Shape::default();
     let mut key = Vec::new();
     let mut bufs = KeyBuffers::default();
@@ -196,27 +211,34 @@ pub fn solve_with_regions(input: SolveInput) -> Result<Solved, InputError> {
         group_holes[g].push(j);
     }
 
-    // Pieces in ascending order take the lowest free hole of their group.
     let mut next_free = vec![0usize; group_holes.len()];
     let mut piece_in_hole: Vec<Option<usize>> = vec![None; holes.len()];
-    let mut piece_used = vec![false; pieces.len()];
-    for (i, used) in piece_used.iter_mut().enumerate() {
+    for i in 0..pieces.len() {
         shape.load(pieces.flat_cells(i), pieces.width());
         if let Some(g) = groups.find(&shape, allow_flip, &mut key, &mut bufs)
             && let Some(&j) = group_holes[g].get(next_free[g])
         {
             next_free[g] += 1;
             piece_in_hole[j] = Some(i);
-            *used = true;
         }
     }
-    drop(groups);
-    drop(group_holes);
+    piece_in_hole
+}
 
+/// The verdict of a pairing: each placement with the orientation that maps its piece onto
+/// its hole, the holes left empty and the pieces left over.
+fn verdict_of(
+    holes: &Regions,
+    pieces: &Regions,
+    piece_in_hole: &[Option<usize>],
+    allow_flip: bool,
+) -> SolveVerdict {
+    let mut bufs = KeyBuffers::default();
     let mut filled = 0u64;
     let mut placements = Vec::new();
     let mut empty_holes = Vec::new();
-    let mut hole_shape = Shape::default();
+    let mut piece_used = vec![false; pieces.len()];
+    let (mut shape, mut hole_shape) = (Shape::default(), Shape::default());
     for (j, slot) in piece_in_hole.iter().enumerate() {
         let Some(i) = *slot else {
             empty_holes.push(EmptyHole {
@@ -226,6 +248,7 @@ pub fn solve_with_regions(input: SolveInput) -> Result<Solved, InputError> {
             });
             continue;
         };
+        piece_used[i] = true;
         let cells: Vec<[u32; 2]> = holes.coords(j).collect();
         hole_shape.load(holes.flat_cells(j), holes.width());
         shape.load(pieces.flat_cells(i), pieces.width());
@@ -252,17 +275,12 @@ pub fn solve_with_regions(input: SolveInput) -> Result<Solved, InputError> {
             at: pieces.first_cell(i),
         })
         .collect();
-
-    Ok(Solved {
-        verdict: SolveVerdict {
-            filled,
-            placements,
-            empty_holes,
-            unused_pieces,
-        },
-        holes,
-        pieces,
-    })
+    SolveVerdict {
+        filled,
+        placements,
+        empty_holes,
+        unused_pieces,
+    }
 }
 
 /// Canonical key -> group number, for both kinds of key.
