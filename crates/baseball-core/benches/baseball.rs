@@ -24,13 +24,13 @@ fn sim(length: u32, alphabet: Option<&str>, repeats: bool, strategy: Strategy) -
     .expect("no timeout")
 }
 
-fn optimum(length: usize, alphabet: &str, repeats: bool) -> u32 {
+fn optimum(length: usize, alphabet: &str, repeats: bool) -> u64 {
     let spec = CodeSpec::new(length, alphabet, repeats, "").expect("valid");
     let space = Space::new(&spec, "").expect("small");
     let mut opt = Optimizer::new(&space, puzzles_common::Deadline::NEVER);
     opt.solve(&Knowledge::start(&space, 0))
         .expect("no deadline")
-        .0
+        .total
 }
 
 fn feedback(c: &mut Criterion) {

@@ -77,21 +77,23 @@ fn main() {
             fb.strikes,
             fb.balls,
             know.set.len(),
-            got.map_or("timeout".to_string(), |(t, _)| t.to_string()),
+            got.map_or("timeout".to_string(), |best| best.total.to_string()),
             t0.elapsed().as_secs_f64(),
             cpu_seconds() - c0,
             opt.work()
         );
-        if let (Some((total, _)), Some(path)) = (got, file(c)) {
-            grand += u64::from(total);
+        if let (Some(best), Some(path)) = (got, file(c)) {
+            grand += best.total;
             let mut choose = |k: &Knowledge| -> Result<u32, String> {
-                opt.solve(k).map(|(_, g)| g).ok_or_else(|| "timeout".into())
+                opt.solve(k)
+                    .map(|best| best.guess)
+                    .ok_or_else(|| "timeout".into())
             };
             let tree = DecisionTree::build(&space, know, &mut choose, &|g| {
                 format!("{} does not split", space.format(g))
             })
             .unwrap();
-            assert_eq!(tree.nodes[0].total, u64::from(total));
+            assert_eq!(tree.nodes[0].total, best.total);
             std::fs::write(&path, tree.to_compact(&space)).unwrap();
         }
     }

@@ -32,7 +32,7 @@ fn main() {
         opt = opt.single_threaded();
     }
     let root = Knowledge::start(&space, 0);
-    let (total, guess) = opt.solve(&root).unwrap();
+    let baseball_core::strategy::BestGuess { guess, total } = opt.solve(&root).unwrap();
     let (wall, cpu) = (wall.elapsed().as_secs_f64(), cpu_seconds() - cpu);
     let work = opt.work();
     println!(
@@ -45,12 +45,12 @@ fn main() {
     println!(
         "{} codes: optimal total {total} (average {:.4}), first guess {}, {wall:.3} s wall, {cpu:.3} s CPU",
         space.len(),
-        f64::from(total) / space.len() as f64,
+        total as f64 / space.len() as f64,
         space.format(guess),
     );
     let mut choose = |k: &Knowledge| -> Result<u32, String> {
         opt.solve(k)
-            .map(|(_, g)| g)
+            .map(|best| best.guess)
             .ok_or_else(|| "no deadline".into())
     };
     let tree = DecisionTree::build(&space, root, &mut choose, &|g| {
@@ -58,7 +58,7 @@ fn main() {
     })
     .unwrap();
     let stats = tree.stats();
-    assert_eq!(stats.total, u64::from(total));
+    assert_eq!(stats.total, total);
     println!(
         "tree: {} nodes, total {}, worst {}, histogram {:?}",
         tree.nodes.len(),

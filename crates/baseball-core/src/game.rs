@@ -398,7 +398,7 @@ impl GuessGame {
             return None;
         }
         let g = match self.strategy {
-            Strategy::Optimal if let Some((_, g)) = shipped_advice(&self.space, know) => g,
+            Strategy::Optimal if let Some(best) = shipped_advice(&self.space, know) => best.guess,
             // Thousands of candidates are beyond the exact search's reach within seconds.
             Strategy::Optimal if know.set.len() > 1300 => {
                 choose_simple(&self.space, Strategy::Entropy, know)
@@ -407,7 +407,7 @@ impl GuessGame {
                 let mut opt =
                     Optimizer::new(&self.space, Deadline::after(self.think)).single_threaded();
                 match opt.solve(know) {
-                    Some((_, g)) => g,
+                    Some(best) => best.guess,
                     None => choose_simple(&self.space, Strategy::Entropy, know),
                 }
             }

@@ -42,7 +42,7 @@ use rayon::prelude::*;
 
 use crate::rng;
 use crate::space::{Key, Space};
-use crate::strategy::Knowledge;
+use crate::strategy::{BestGuess, Knowledge};
 use crate::symmetry::{AlikeSymbols, Canonical, Symmetry, canonical, guess_pool};
 
 /// Memo and pool keys are already well spread; SipHash would cost more than it guards.
@@ -293,12 +293,13 @@ impl<'a> Optimizer<'a> {
 
     /// The least total number of guesses to find every secret of `know.set`, and a first guess
     /// achieving it; `None` when the deadline passed first.
-    pub fn solve(&mut self, know: &Knowledge) -> Option<(u32, u32)> {
+    pub fn solve(&mut self, know: &Knowledge) -> Option<BestGuess> {
         let set = &know.set;
+        let small = |guess, total| Some(BestGuess { guess, total });
         match set.len() {
-            0 => return Some((0, 0)),
-            1 => return Some((1, set[0])),
-            2 => return Some((3, set[0])),
+            0 => return small(0, 0),
+            1 => return small(set[0], 1),
+            2 => return small(set[0], 3),
             _ => {}
         }
         let v = self.cost(set, know.used, &know.guesses, ABORT);
@@ -308,7 +309,10 @@ impl<'a> Optimizer<'a> {
         let canon = self.name(&know.guesses, set)?;
         let e = self.memo.get(&canon.key)?;
         debug_assert!(e.exact && e.value == v);
-        Some((v, canon.relabel.inverse().apply(self.space, e.guess)))
+        Some(BestGuess {
+            guess: canon.relabel.inverse().apply(self.space, e.guess),
+            total: u64::from(v),
+        })
     }
 
     /// Whether the deadline has passed: the one place the search reads the clock. `n`: the
@@ -1249,8 +1253,8 @@ mod tests {
             let sp = space(len, alpha, rep);
             let want = brute(&sp, &sp.all());
             let mut opt = Optimizer::new(&sp, Deadline::NEVER);
-            let (got, _) = opt.solve(&Knowledge::start(&sp, 0)).unwrap();
-            assert_eq!(got, want, "{len} {alpha} {rep}");
+            let got = opt.solve(&Knowledge::start(&sp, 0)).unwrap().total;
+            assert_eq!(got, u64::from(want), "{len} {alpha} {rep}");
         }
     }
 
@@ -1261,21 +1265,24 @@ mod tests {
         let sp = space(4, "01234", false);
         let want = brute(&sp, &sp.all());
         let mut opt = Optimizer::new(&sp, Deadline::NEVER);
-        assert_eq!(opt.solve(&Knowledge::start(&sp, 0)).unwrap().0, want);
+        assert_eq!(
+            opt.solve(&Knowledge::start(&sp, 0)).unwrap().total,
+            u64::from(want)
+        );
     }
 
     #[test]
     fn three_digits_from_ten() {
         let sp = space(3, "0123456789", false);
         let mut opt = Optimizer::new(&sp, Deadline::NEVER);
-        assert_eq!(opt.solve(&Knowledge::start(&sp, 0)).unwrap().0, 3575);
+        assert_eq!(opt.solve(&Knowledge::start(&sp, 0)).unwrap().total, 3575);
     }
 
     #[test]
     fn three_digits_from_nine() {
         let sp = space(3, "123456789", false);
         let mut opt = Optimizer::new(&sp, Deadline::NEVER);
-        assert_eq!(opt.solve(&Knowledge::start(&sp, 0)).unwrap().0, 2337);
+        assert_eq!(opt.solve(&Knowledge::start(&sp, 0)).unwrap().total, 2337);
     }
 
     /// Tanaka's optimum for 4 distinct digits (26274, 5.2131 on average): about a minute of
@@ -1285,13 +1292,13 @@ mod tests {
     fn four_digits_tanaka() {
         let sp = space(4, "0123456789", false);
         let mut opt = Optimizer::new(&sp, Deadline::NEVER);
-        assert_eq!(opt.solve(&Knowledge::start(&sp, 0)).unwrap().0, 26274);
+        assert_eq!(opt.solve(&Knowledge::start(&sp, 0)).unwrap().total, 26274);
     }
 
     #[test]
     fn mastermind_koyama_lai() {
         let sp = space(4, "123456", true);
         let mut opt = Optimizer::new(&sp, Deadline::NEVER);
-        assert_eq!(opt.solve(&Knowledge::start(&sp, 0)).unwrap().0, 5625);
+        assert_eq!(opt.solve(&Knowledge::start(&sp, 0)).unwrap().total, 5625);
     }
 }

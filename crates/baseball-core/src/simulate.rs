@@ -22,7 +22,7 @@ use crate::solve::{
     MAX_UNTIMED_OPTIMAL, MAX_UNTIMED_WORK, Status, too_big_for_optimal, too_much_work,
 };
 use crate::space::Space;
-use crate::strategy::{Knowledge, Strategy, choice_work, choose_until};
+use crate::strategy::{BestGuess, Knowledge, Strategy, choice_work, choose_until};
 use crate::tree::{DecisionTree, TreeJson, TreeStats, shipped_advice};
 
 /// Input of `simulate`: `{"length": 4, "strategy": "entropy"}`.
@@ -108,11 +108,11 @@ impl Walk<'_> {
         }
         match &self.optimizer {
             Some(m) => {
-                if let Some((_, g)) = shipped_advice(self.space, know) {
+                if let Some(BestGuess { guess: g, .. }) = shipped_advice(self.space, know) {
                     return Ok(g);
                 }
                 let mut opt = m.lock().map_err(|_| Stop::Timeout)?;
-                opt.solve(know).map(|(_, g)| g).ok_or(Stop::Timeout)
+                opt.solve(know).map(|best| best.guess).ok_or(Stop::Timeout)
             }
             None => {
                 if !self.named_limit

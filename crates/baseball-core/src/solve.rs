@@ -328,9 +328,9 @@ pub fn solve(input: SolveInput) -> Result<SolveVerdict, InputError> {
     }
     match input.strategy {
         Strategy::Optimal => {
-            if let Some((total, g)) = shipped_advice(&space, &know) {
-                verdict.next_guess = Some(space.format(g));
-                verdict.optimal_total = Some(total as u32);
+            if let Some(best) = shipped_advice(&space, &know) {
+                verdict.next_guess = Some(space.format(best.guess));
+                verdict.optimal_total = Some(best.total as u32);
                 return Ok(verdict);
             }
             if !deadline.is_set() && know.set.len() > MAX_UNTIMED_OPTIMAL {
@@ -338,9 +338,9 @@ pub fn solve(input: SolveInput) -> Result<SolveVerdict, InputError> {
             }
             let mut opt = Optimizer::new(&space, deadline).single_threaded();
             match opt.solve(&know) {
-                Some((total, g)) => {
-                    verdict.next_guess = Some(space.format(g));
-                    verdict.optimal_total = Some(total);
+                Some(best) => {
+                    verdict.next_guess = Some(space.format(best.guess));
+                    verdict.optimal_total = Some(best.total as u32);
                 }
                 None => verdict.status = Status::Timeout,
             }

@@ -65,6 +65,16 @@ impl Strategy {
     }
 }
 
+/// A first guess for a set of candidates that finds every one of them in the least total
+/// number of guesses, and that total (the exact optimum, or the shipped tree's).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BestGuess {
+    /// The guess.
+    pub guess: u32,
+    /// The total number of guesses over all the candidates, this one included.
+    pub total: u64,
+}
+
 /// What the guesser knows at some point of a game.
 #[derive(Debug, Clone)]
 pub struct Knowledge {

@@ -15,7 +15,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::space::Space;
-use crate::strategy::Knowledge;
+use crate::strategy::{BestGuess, Knowledge};
 use crate::symmetry::Relabel;
 
 /// One node of the tree as JSON: the guess, and for each answer it can get other than all
@@ -245,7 +245,7 @@ impl DecisionTree {
     /// that point, or its image under a renaming that fixes the tree's guesses so far (such a
     /// renaming maps the candidates onto themselves, so the tree's advice carries over).
     /// `None` when the history leaves the tree.
-    pub fn advise(&self, space: &Space, know: &Knowledge) -> Option<(u64, u32)> {
+    pub fn advise(&self, space: &Space, know: &Knowledge) -> Option<BestGuess> {
         let first = *know.set.first()?;
         // `to_tree` maps the player's codes to the tree's.
         let mut to_tree = Relabel::identity(space.code_len());
@@ -269,7 +269,10 @@ impl DecisionTree {
         if here.secrets as usize != know.set.len() {
             return None; // a guess outside the tree's reasoning (cannot happen when it follows)
         }
-        Some((here.total, to_tree.inverse().apply(space, here.guess)))
+        Some(BestGuess {
+            guess: to_tree.inverse().apply(space, here.guess),
+            total: here.total,
+        })
     }
 }
 
@@ -338,7 +341,7 @@ pub fn shipped(space: &Space) -> Option<&'static DecisionTree> {
 /// The shipped tree's guess after the history of `know`, and the total of its subtree, when
 /// there is a shipped tree for the game and the history follows it (see
 /// [`DecisionTree::advise`]).
-pub fn shipped_advice(space: &Space, know: &Knowledge) -> Option<(u64, u32)> {
+pub fn shipped_advice(space: &Space, know: &Knowledge) -> Option<BestGuess> {
     shipped(space)?.advise(space, know)
 }
 
@@ -402,7 +405,7 @@ mod tests {
         let root = Knowledge::start(&sp, 0);
         let mut opt = crate::optimal::Optimizer::new(&sp, puzzles_common::Deadline::NEVER);
         let mut choose =
-            |k: &Knowledge| -> Result<u32, String> { Ok(opt.solve(k).expect("no deadline").1) };
+            |k: &Knowledge| -> Result<u32, String> { Ok(opt.solve(k).expect("no deadline").guess) };
         let tree =
             DecisionTree::build(&sp, root.clone(), &mut choose, &|_| "stuck".to_string()).unwrap();
         let text = tree.to_compact(&sp);
@@ -433,14 +436,21 @@ mod tests {
         let sp = space(4, "0123456789", false);
         let tree = shipped(&sp).unwrap();
         let start = Knowledge::start(&sp, 0);
-        let (total, first) = tree.advise(&sp, &start).unwrap();
+        let BestGuess {
+            guess: first,
+            total,
+        } = tree.advise(&sp, &start).unwrap();
         assert_eq!(total, 26274);
         // Open with another code: the advice is the tree's, renamed.
         let opening = sp.index_of(&[9, 8, 7, 6]).unwrap();
         let secret = sp.index_of(&[5, 9, 1, 2]).unwrap();
         let mut know = start.after(&sp, opening, sp.fb(opening, secret));
         let mut guesses = 1;
-        while let Some((sub, g)) = tree.advise(&sp, &know) {
+        while let Some(BestGuess {
+            guess: g,
+            total: sub,
+        }) = tree.advise(&sp, &know)
+        {
             assert!(sub >= know.set.len() as u64);
             guesses += 1;
             if g == secret {
@@ -453,7 +463,7 @@ mod tests {
         // A second guess that is not the tree's, even up to a renaming fixing the first, leaves
         // the tree: no advice (the caller searches instead).
         let after = start.after(&sp, first, sp.fb(first, secret));
-        let (_, second) = tree.advise(&sp, &after).unwrap();
+        let second = tree.advise(&sp, &after).unwrap().guess;
         let other = (0..sp.len() as u32)
             .find(|&g| crate::symmetry::relabel_onto(&sp, &[first], g, second).is_none())
             .unwrap();
