@@ -24,7 +24,7 @@ pub use crate::position::MAX_MOVES;
 use crate::board::{Color, Point};
 use crate::checked::checked;
 use crate::error::InputError;
-use crate::game::{EndReason, Game, MoveFault};
+use crate::game::{AfterEnd, EndReason, Game, MoveFault};
 use crate::notation::ParsedMove;
 use crate::position::{parse_moves, position};
 use crate::rules::Foul;
@@ -88,7 +88,7 @@ pub fn validate(input: ValidateInput) -> Result<ValidateVerdict, InputError> {
     let mut game = Game::new(input.rule);
     let mut error = None;
     for (k, m) in parsed.into_iter().enumerate() {
-        if let Err(fault) = game.play(k, m, true) {
+        if let Err(fault) = game.play(k, m, AfterEnd::Refuse) {
             let reason = match fault {
                 MoveFault::OffBoard => RecordFault::OffBoard,
                 MoveFault::Occupied => RecordFault::Occupied,

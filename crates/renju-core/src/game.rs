@@ -34,6 +34,15 @@ pub enum MoveFault {
     AfterEnd,
 }
 
+/// What [`Game::play`] does with a move after the game has ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AfterEnd {
+    /// Refuse it ([`MoveFault::AfterEnd`]): a record must stop at its end.
+    Refuse,
+    /// Play it; the outcome stays the first decisive event.
+    PlayOn,
+}
+
 /// A game in progress.
 #[derive(Debug, Clone)]
 pub struct Game {
@@ -89,11 +98,17 @@ impl Game {
         }
     }
 
-    /// Play move number `index` of a record. With `strict`, a move after the end of the game is
-    /// refused (`validate`); without, play goes on and `outcome` keeps the first decisive event
-    /// (`check` of a record that ignored the end). The stone of a foul stays on the board.
-    pub fn play(&mut self, index: usize, m: ParsedMove, strict: bool) -> Result<(), MoveFault> {
-        if strict && self.outcome.is_some() {
+    /// Play move number `index` of a record. With [`AfterEnd::Refuse`], a move after the end of
+    /// the game is refused (`validate`); with [`AfterEnd::PlayOn`], play goes on and `outcome`
+    /// keeps the first decisive event (`check` of a record that ignored the end). The stone of
+    /// a foul stays on the board.
+    pub fn play(
+        &mut self,
+        index: usize,
+        m: ParsedMove,
+        after_end: AfterEnd,
+    ) -> Result<(), MoveFault> {
+        if after_end == AfterEnd::Refuse && self.outcome.is_some() {
             return Err(MoveFault::AfterEnd);
         }
         match m {

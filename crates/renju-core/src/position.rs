@@ -4,7 +4,7 @@
 
 use crate::board::{Board, Color, Point, SIZE};
 use crate::error::InputError;
-use crate::game::{EndReason, Game, MoveFault, Outcome};
+use crate::game::{AfterEnd, EndReason, Game, MoveFault, Outcome};
 use crate::notation::{MoveSpec, ParsedMove};
 use crate::rules::{self, Foul, Rule, WinningRows};
 
@@ -62,7 +62,7 @@ pub(crate) fn position(
             let mut game = Game::new(rule);
             for (k, m) in parsed.into_iter().enumerate() {
                 let color = game.to_move;
-                if let Err(fault) = game.play(k, m, false) {
+                if let Err(fault) = game.play(k, m, AfterEnd::PlayOn) {
                     let what = match fault {
                         MoveFault::OffBoard => "is off the board",
                         MoveFault::Occupied => "is on an occupied point",

@@ -5,7 +5,7 @@
 //! black-and-white fights with live threes and fours rather than scattered noise.
 
 use crate::board::{Board, Color, Point};
-use crate::game::Game;
+use crate::game::{AfterEnd, Game};
 use crate::notation::ParsedMove;
 use crate::rules::Rule;
 
@@ -41,7 +41,7 @@ impl Rng {
 pub fn middle_game(rng: &mut Rng, stones: usize) -> Board {
     let mut game = Game::new(Rule::Renju);
     let mut k = 0;
-    let _ = game.play(k, ParsedMove::At(Point { x: 7, y: 7 }), true);
+    let _ = game.play(k, ParsedMove::At(Point { x: 7, y: 7 }), AfterEnd::Refuse);
     k += 1;
     while game.board.count(Color::Black) + game.board.count(Color::White) < stones {
         let cands: Vec<Point> = (0..225)
@@ -63,7 +63,7 @@ pub fn middle_game(rng: &mut Rng, stones: usize) -> Board {
         for _ in 0..50 {
             let p = cands[rng.below(cands.len())];
             if game.judge(p) == Ok(false) {
-                let _ = game.play(k, ParsedMove::At(p), true);
+                let _ = game.play(k, ParsedMove::At(p), AfterEnd::Refuse);
                 k += 1;
                 placed = true;
                 break;
