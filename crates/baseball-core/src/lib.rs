@@ -10,6 +10,21 @@
 //!   guessing strategies, and the exact optimum search behind them.
 //! - [`game`]: the `play` and `guess` games for people, as state machines (the CLI talks).
 //! - [`rng`]: SplitMix64, so seeds replay the same games everywhere.
+//!
+//! ```
+//! use baseball_core::{JudgeInput, judge};
+//!
+//! // 1 is in its place (a strike); 2 and 3 are in the secret elsewhere (two balls).
+//! let verdict = judge(JudgeInput {
+//!     secret: "123".into(),
+//!     guess: "132".into(),
+//!     length: None,
+//!     alphabet: None,
+//!     repeats: false,
+//! })?;
+//! assert_eq!((verdict.strikes, verdict.balls), (1, 2));
+//! # Ok::<(), baseball_core::InputError>(())
+//! ```
 #![deny(clippy::print_stdout, clippy::print_stderr)]
 
 pub mod code;

@@ -12,6 +12,18 @@
 //! - [`count`]: `1 row`, `2 rows` in messages.
 //!
 //! Plain Rust, no I/O.
+//!
+//! ```
+//! use puzzles_common::{Deadline, Poll, xml_text};
+//!
+//! // A hot loop pays for a counter; the clock is read every `Poll::EVERY` steps.
+//! let mut poll = Poll::new(Deadline::after_ms(Some(60_000)));
+//! assert!((0..1_000).all(|_| !poll.step()));
+//! assert!(Deadline::after_ms(None) == Deadline::NEVER);
+//!
+//! // A control character copied from an input cannot go into XML 1.0.
+//! assert_eq!(xml_text("bell\u{7}"), "bell\u{FFFD}");
+//! ```
 #![deny(clippy::print_stdout, clippy::print_stderr)]
 
 pub mod deadline;

@@ -12,6 +12,22 @@
 //! - [`shape`]: integer rotations, mirror images and the canonical form of a shape.
 //! - [`matching`]: grouping by canonical form (hashing, no pairwise comparison) and the
 //!   deterministic choice of which piece goes into which hole.
+//!
+//! ```
+//! use fitpuzzle_core::{SolveInput, solve};
+//!
+//! // One L-shaped hole of three cells (the 0s); the table's piece (the 1s) is the same L,
+//! // turned half a turn.
+//! let verdict = solve(SolveInput {
+//!     game_board: vec![vec![0, 1], vec![0, 0]],
+//!     table: vec![vec![1, 1], vec![0, 1]],
+//!     allow_flip: false,
+//! })?;
+//! assert_eq!(verdict.filled, 3);
+//! assert_eq!(verdict.placements[0].rotation, 180);
+//! assert_eq!(verdict.placements[0].cells, vec![[0, 0], [1, 0], [1, 1]]);
+//! # Ok::<(), fitpuzzle_core::InputError>(())
+//! ```
 #![deny(clippy::print_stdout, clippy::print_stderr)]
 
 pub mod board;

@@ -7,6 +7,20 @@
 //! mate line), [`baseball()`]. Errors are
 //! the engine's own input errors. [`with_caption`] adds lines of text under a picture, [`note`] draws text alone.
 //! The XML is written with quick-xml; the same input gives the same bytes.
+//!
+//! ```
+//! use puzzles_render::{FitpuzzleInput, fitpuzzle, with_caption};
+//!
+//! let svg = fitpuzzle(FitpuzzleInput {
+//!     game_board: vec![vec![0, 1], vec![0, 0]],
+//!     table: vec![vec![1, 1], vec![0, 1]],
+//!     allow_flip: false,
+//! })?;
+//! assert!(svg.starts_with("<?xml") && svg.contains("<title>fitpuzzle board and table</title>"));
+//! let captioned = with_caption(&svg, &["one L, turned".to_string()]).unwrap();
+//! assert!(captioned.contains("one L, turned"));
+//! # Ok::<(), fitpuzzle_core::InputError>(())
+//! ```
 #![deny(clippy::print_stdout, clippy::print_stderr)]
 
 mod baseball;

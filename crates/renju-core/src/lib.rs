@@ -13,6 +13,25 @@
 //! - [`mate`](mod@mate): `renju mate`, VCF and VCT solving (threat-space search, df-pn) and a
 //!   verifier of mate lines.
 //! - [`sample`]: seeded realistic middle-game positions (benches, tests).
+//!
+//! ```
+//! use renju_core::rules::{Foul, Rule};
+//! use renju_core::{CheckInput, MoveSpec, check};
+//!
+//! // Black g8, h8 (a row) and i9, i10 (a column), white far away: i8 would make two open
+//! // threes at once, a double-three, forbidden for black under the RIF rules.
+//! let moves = ["h8", "a1", "g8", "a2", "i9", "o1", "i10", "o15"];
+//! let verdict = check(CheckInput {
+//!     moves: Some(moves.iter().map(|m| MoveSpec::Text((*m).into())).collect()),
+//!     board: None,
+//!     to_move: None,
+//!     rule: Rule::Renju,
+//! })?;
+//! assert_eq!(verdict.forbidden.len(), 1);
+//! assert_eq!(verdict.forbidden[0].at, "i8");
+//! assert_eq!(verdict.forbidden[0].reason, Foul::DoubleThree);
+//! # Ok::<(), renju_core::InputError>(())
+//! ```
 #![deny(clippy::print_stdout, clippy::print_stderr)]
 
 pub mod board;
