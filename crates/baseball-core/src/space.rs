@@ -66,99 +66,21 @@ const MAX_DENSE_NUMBERS: u64 = 1 << 16;
 impl Space {
     /// Enumerates the codes of `spec`; `path` locates the options in the input for errors.
     pub fn new(spec: &CodeSpec, path: &str) -> Result<Self, InputError> {
-        let len = spec.length();
-        if len > MAX_SOLVE_LENGTH {
-            return Err(InputError::new(
-                format!("{path}/length"),
-                format!("solving supports codes of at most {MAX_SOLVE_LENGTH} symbols, not {len}"),
-            ));
-        }
-        let count = spec.code_count().unwrap_or(u64::MAX);
-        if count > MAX_CODES {
-            return Err(InputError::new(
-                path.to_string(),
-                format!(
-                    "{} codes of length {len} over {} symbols{} is too many to solve (at most {MAX_CODES})",
-                    if count == u64::MAX {
-                        "more than 2^64".to_string()
-                    } else {
-                        count.to_string()
-                    },
-                    spec.symbols(),
-                    if spec.repeats() { " with repeats" } else { "" }
-                ),
-            ));
-        }
-        let n = count as usize;
-        let nsym = spec.symbols();
-        let mut digits = Vec::with_capacity(n * len);
-        let mut cur = vec![0u8; len];
-        // Odometer over all len-tuples, skipping those with repeats when they are off.
-        'outer: loop {
-            let ok = spec.repeats() || (0..len).all(|i| !cur[..i].contains(&cur[i]));
-            if ok {
-                digits.extend_from_slice(&cur);
-            }
-            let mut pos = len;
-            loop {
-                if pos == 0 {
-                    break 'outer;
-                }
-                pos -= 1;
-                if usize::from(cur[pos]) + 1 < nsym {
-                    cur[pos] += 1;
-                    for c in cur.iter_mut().skip(pos + 1) {
-                        *c = 0;
-                    }
-                    break;
-                }
-            }
-        }
-        debug_assert_eq!(digits.len(), n * len);
+        check_size(spec, path)?;
+        let (len, nsym) = (spec.length(), spec.symbols());
+        let digits = all_codes(spec);
         let slot = if spec.repeats() { len } else { 1 };
         let fast = nsym * slot <= 128;
-        let mut keys = Vec::with_capacity(n);
-        let mut symbol_sets = Vec::with_capacity(n);
-        for (index, code) in digits.chunks_exact(len).enumerate() {
-            let mut packed = 0u64;
-            let mut mask = 0u128;
-            let mut set = 0u64;
-            let mut counts = [0usize; 64];
-            for &s in code {
-                packed = (packed << 8) | u64::from(s);
-                set |= 1 << s;
-                if fast {
-                    mask |= 1u128 << (usize::from(s) * slot + counts[usize::from(s)]);
-                }
-                counts[usize::from(s)] += 1;
-            }
-            keys.push(Key {
-                packed,
-                mask,
-                index: index as u32,
-            });
-            symbol_sets.push(set);
-        }
-        let mut numbers = Vec::new();
-        if (nsym as u64)
-            .checked_pow(len as u32)
-            .is_some_and(|r| r <= MAX_DENSE_NUMBERS)
-        {
-            numbers = vec![u32::MAX; nsym.pow(len as u32)];
-            for (index, code) in digits.chunks_exact(len).enumerate() {
-                let x = code.iter().fold(0, |x, &s| x * nsym + usize::from(s));
-                numbers[x] = index as u32;
-            }
-        }
+        let (keys, symbol_sets) = keys_of(&digits, len, fast.then_some(slot));
         Ok(Space {
             spec: spec.clone(),
             len,
+            numbers: dense_numbers(&digits, len, nsym),
             digits,
             keys,
             fast,
             symbol_sets,
             classes: (len + 1) * (len + 1),
-            numbers,
         })
     }
 
@@ -325,6 +247,112 @@ impl Space {
     pub fn all(&self) -> Vec<u32> {
         (0..self.keys.len() as u32).collect()
     }
+}
+
+/// Refuses a game whose codes are too long or too many to enumerate.
+fn check_size(spec: &CodeSpec, path: &str) -> Result<(), InputError> {
+    let len = spec.length();
+    if len > MAX_SOLVE_LENGTH {
+        return Err(InputError::new(
+            format!("{path}/length"),
+            format!("solving supports codes of at most {MAX_SOLVE_LENGTH} symbols, not {len}"),
+        ));
+    }
+    let count = spec.code_count().unwrap_or(u64::MAX);
+    if count > MAX_CODES {
+        return Err(InputError::new(
+            path.to_string(),
+            format!(
+                "{} codes of length {len} over {} symbols{} is too many to solve (at most {MAX_CODES})",
+                if count == u64::MAX {
+                    "more than 2^64".to_string()
+                } else {
+                    count.to_string()
+                },
+                spec.symbols(),
+                if spec.repeats() { " with repeats" } else { "" }
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// Every code of the game in ascending order, `length` symbol indices each, one after
+/// another.
+fn all_codes(spec: &CodeSpec) -> Vec<u8> {
+    let (len, nsym) = (spec.length(), spec.symbols());
+    let count = spec.code_count().unwrap_or(0) as usize;
+    let mut digits = Vec::with_capacity(count * len);
+    let mut cur = vec![0u8; len];
+    // Odometer over all len-tuples, skipping those with repeats when they are off.
+    'outer: loop {
+        let ok = spec.repeats() || (0..len).all(|i| !cur[..i].contains(&cur[i]));
+        if ok {
+            digits.extend_from_slice(&cur);
+        }
+        let mut pos = len;
+        loop {
+            if pos == 0 {
+                break 'outer;
+            }
+            pos -= 1;
+            if usize::from(cur[pos]) + 1 < nsym {
+                cur[pos] += 1;
+                for c in cur.iter_mut().skip(pos + 1) {
+                    *c = 0;
+                }
+                break;
+            }
+        }
+    }
+    debug_assert_eq!(digits.len(), count * len);
+    digits
+}
+
+/// Each code's key (packed symbols, and with `slot` its symbol-count mask: `slot` bits per
+/// symbol) and its set of symbols.
+fn keys_of(digits: &[u8], len: usize, slot: Option<usize>) -> (Vec<Key>, Vec<u64>) {
+    let n = digits.len() / len;
+    let mut keys = Vec::with_capacity(n);
+    let mut symbol_sets = Vec::with_capacity(n);
+    for (index, code) in digits.chunks_exact(len).enumerate() {
+        let mut packed = 0u64;
+        let mut mask = 0u128;
+        let mut set = 0u64;
+        let mut counts = [0usize; 64];
+        for &s in code {
+            packed = (packed << 8) | u64::from(s);
+            set |= 1 << s;
+            if let Some(slot) = slot {
+                mask |= 1u128 << (usize::from(s) * slot + counts[usize::from(s)]);
+            }
+            counts[usize::from(s)] += 1;
+        }
+        keys.push(Key {
+            packed,
+            mask,
+            index: index as u32,
+        });
+        symbol_sets.push(set);
+    }
+    (keys, symbol_sets)
+}
+
+/// The index of each code by its number in base `nsym` (`u32::MAX` for numbers that are
+/// not codes), when that table is small enough; empty otherwise.
+fn dense_numbers(digits: &[u8], len: usize, nsym: usize) -> Vec<u32> {
+    let small = (nsym as u64)
+        .checked_pow(len as u32)
+        .is_some_and(|r| r <= MAX_DENSE_NUMBERS);
+    if !small {
+        return Vec::new();
+    }
+    let mut numbers = vec![u32::MAX; nsym.pow(len as u32)];
+    for (index, code) in digits.chunks_exact(len).enumerate() {
+        let x = code.iter().fold(0, |x, &s| x * nsym + usize::from(s));
+        numbers[x] = index as u32;
+    }
+    numbers
 }
 
 #[cfg(test)]
