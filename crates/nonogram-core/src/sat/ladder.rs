@@ -86,8 +86,8 @@ pub(super) fn encode_ladders(
             at_or_before,
         };
         // "At or before t" is "at or before t - 1" or "at t", and not both.
-        for t in first + 1..=last {
-            let Some(start) = block[t] else { continue };
+        for (t, start) in block.iter().enumerate().take(last + 1).skip(first + 1) {
+            let Some(start) = *start else { continue };
             let now = ladder.at_or_before(t as isize);
             let before = ladder.at_or_before(t as isize - 1);
             let start = Term::Lit(start);

@@ -86,15 +86,21 @@ const BRANCH_ON_STATES: bool = true;
 /// and the default is back.) The random decisions cut the tail again in
 /// the default turn-taking mode (45x45, 20 s limit: 55.7 s with one over 20 s -> 31.0 s,
 /// worst 4.7 s). The
-/// generator is batsat's own, seeded with a constant, so the search stays deterministic.
+/// generator is batsat's own, seeded with `SolveOptions::learn_seed` (a constant by
+/// default), so the search stays deterministic.
 /// On the refutations of the benchmark set (the n-Dom, #6574) the times did not change.
-fn solver_options() -> SolverOpts {
+fn solver_options(seed: u32) -> SolverOpts {
     SolverOpts {
+        random_seed: f64::from(seed),
         var_decay: 0.8,
         random_var_freq: 0.05,
         ..SolverOpts::default()
     }
 }
+
+/// The default seed of the solver's random decisions: MiniSat's (and batsat's), the one
+/// every figure before issue 24's fifth session was measured with.
+pub(crate) const DEFAULT_SEED: u32 = 91_648_253;
 
 /// Stops the SAT solver at the deadline, or after a number of conflicts.
 struct SatStop {
@@ -292,14 +298,14 @@ fn lines<'a>(p: &'a Puzzle, grid: &'a [Cell]) -> impl Iterator<Item = (&'a [u32]
 impl Learner {
     /// The encoding of `p` with the cells of `grid` (row-major) known. The deadline is
     /// checked line by line while building, and then by the solver.
-    pub(crate) fn build(p: &Puzzle, grid: &[Cell], deadline: Deadline) -> Built {
+    pub(crate) fn build(p: &Puzzle, grid: &[Cell], deadline: Deadline, seed: u32) -> Built {
         match state_vars(p, grid, MAX_STATE_VARS, deadline) {
             None => return Built::Timeout,
             Some(n) if n > MAX_STATE_VARS => return Built::TooLarge,
             Some(_) => {}
         }
         let (h, w) = (p.height(), p.width());
-        let opts = solver_options();
+        let opts = solver_options(seed);
         let cb = SatStop {
             deadline,
             calls: std::cell::Cell::new(0),
@@ -611,7 +617,7 @@ mod tests {
 
     fn new_solver() -> batsat::Solver<SatStop> {
         batsat::Solver::new(
-            solver_options(),
+            solver_options(DEFAULT_SEED),
             SatStop {
                 deadline: Deadline::NEVER,
                 calls: std::cell::Cell::new(0),
@@ -726,7 +732,9 @@ mod tests {
                     })
                     .count();
             }
-            let Built::Ready(mut learner) = Learner::build(&p, &grid, Deadline::NEVER) else {
+            let Built::Ready(mut learner) =
+                Learner::build(&p, &grid, Deadline::NEVER, DEFAULT_SEED)
+            else {
                 panic!("small puzzle not built");
             };
             let mut found: Vec<Vec<bool>> = Vec::new();
