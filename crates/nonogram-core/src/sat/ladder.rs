@@ -11,21 +11,23 @@
 //! above row 20") that conflict analysis can learn clauses over and the solver can branch
 //! on, where the automaton's variables each name one position.
 //!
-//! **Measured** (conflicts of `nonogram_solve FILE 3600000`, batsat's seed varied through
-//! 1-6 because one seed is a lottery ticket: without ladders Sierp #12548 takes 13,449 to
-//! 90,888 conflicts over six seeds, 12,781 with the default one): Sierp's median over six
-//! seeds fell from 48,000 to 20,000 conflicts, Gettys #22336's range over four seeds from
-//! 41,814-54,127 to 24,126-38,501; the numbers and the variants that lost are in
-//! BENCHMARKS.md ("Order ladders beside the automaton").
+//! **Measured** (conflicts of `nonogram_solve FILE 3600000 default SEED`; one seed is a
+//! lottery ticket: without ladders Sierp #12548 takes 12,781 to 90,888 conflicts over 11
+//! seeds): Sierp's median over 11 seeds fell from 48,593 to 21,608 conflicts, Gettys
+//! #22336's range from 41,814-54,127 (5 seeds) to 24,126-38,501 (7 seeds); a conflict
+//! costs about 30 % more (Gettys 612-636 against 472-484 us), so Gettys' CPU fell by
+//! 17-22 % on the default seed. On random 45x45 and 50x50 puzzles (many blocks per line)
+//! the conflicts draw and a conflict costs 170-200 us against 120-150. The numbers and the
+//! variants that lost are in BENCHMARKS.md (issue 24, fifth session).
 
 use super::{ClauseSink, SatStop, Term};
 use batsat::{Lit, SolverInterface, lbool};
 
 /// Whether the solver may branch on the ladder literals. A ladder decision splits a
 /// block's possible starts into two ranges, the "bisection" of CP solvers. Measured on
-/// Sierp (six seeds): not branching on them put the median at about 50,000 conflicts,
-/// branching on them and not on the automaton's states at about 26,000, both at about
-/// 20,000.
+/// Sierp over seeds 1-6, with the filled-cell clauses too (a variant not kept): not
+/// branching on the ladders put the median at about 50,000 conflicts, branching on them
+/// and not on the automaton's states at about 26,000, on both at about 20,000.
 const BRANCH_ON_LADDERS: bool = true;
 
 /// One block's "starts at or before cell t" literals.
