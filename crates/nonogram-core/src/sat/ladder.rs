@@ -14,7 +14,7 @@
 //! **Measured** (conflicts of `nonogram_solve FILE 3600000 default SEED`; one seed is a
 //! lottery ticket: without ladders Sierp #12548 takes 12,781 to 90,888 conflicts over 11
 //! seeds): Sierp's median over 11 seeds fell from 48,593 to 21,608 conflicts, Gettys
-//! #22336's range from 41,814-54,127 (5 seeds) to 24,126-38,501 (7 seeds); a conflict
+//! #22336's median from 49,971 (7 seeds) to 32,006 (9 seeds); a conflict
 //! costs about 30 % more (Gettys 612-636 against 472-484 us), so Gettys' CPU fell by
 //! 17-22 % on the default seed. On random 45x45 and 50x50 puzzles (many blocks per line)
 //! the conflicts draw and a conflict costs 170-200 us against 120-150. The numbers and the

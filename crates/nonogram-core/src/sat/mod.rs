@@ -33,9 +33,9 @@
 //!
 //! Beside the automaton, each block's start has an order encoding ("block k starts at or
 //! before cell t", [`ladder`]): the same models, a vocabulary of ranges for the learned
-//! clauses and the decisions. It took Gettys (#22336) from 41,814-54,127 conflicts to
-//! 24,126-38,501 and Sierp's (#12548) median from 48,593 to 21,608, over several seeds of
-//! the solver's generator; see that module.
+//! clauses and the decisions. It took the median conflicts of Gettys (#22336) from 49,971
+//! to 32,006 and of Sierp (#12548) from 48,593 to 21,608, over 7 to 11 seeds of the
+//! solver's generator; see that module.
 //!
 //! **Solver.** `batsat` (a Rust MiniSat descendant: 1UIP learning, clause minimisation,
 //! Luby restarts, VSIDS, phase saving; options in [`solver_options`]), deterministic (its
