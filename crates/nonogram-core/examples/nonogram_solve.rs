@@ -1,10 +1,11 @@
 //! Solves one puzzle file (`.json` with `rows`/`cols`, `.non`, `.xml`) and prints the
 //! verdict without the pictures: a quick way to look at one benchmark puzzle.
 //!
-//! `cargo run --release -p nonogram-core --example nonogram_solve -- FILE [TIMEOUT_MS] [LEARN_AFTER_NODES|never|sat]`
+//! `cargo run --release -p nonogram-core --example nonogram_solve -- FILE [TIMEOUT_MS] [LEARN_AFTER_NODES|never|sat|default] [SEED]`
 //!
-//! The third argument sets [`SolveOptions::learn_after_nodes`] (default: the solver's);
-//! `sat` runs the learning search alone right after the root propagation.
+//! The third argument sets [`SolveOptions::learn_after_nodes`] (`default`: the solver's);
+//! `sat` runs the learning search alone right after the root propagation. The fourth sets
+//! [`SolveOptions::learn_seed`], to measure a change over several seeds.
 
 use nonogram_core::formats::{Format, parse_puzzle};
 use nonogram_core::solver::{
@@ -14,15 +15,16 @@ use std::time::Instant;
 
 fn main() {
     let mut args = std::env::args().skip(1);
-    let path = args
-        .next()
-        .expect("usage: nonogram_solve FILE [TIMEOUT_MS] [LEARN_AFTER_NODES|never|sat]");
+    let path = args.next().expect(
+        "usage: nonogram_solve FILE [TIMEOUT_MS] [LEARN_AFTER_NODES|never|sat|default] [SEED]",
+    );
     let timeout: u64 = args
         .next()
         .map_or(DEFAULT_TIMEOUT_MS, |t| t.parse().expect("timeout in ms"));
     let mut options = SolveOptions::default();
     if let Some(a) = args.next() {
         match a.as_str() {
+            "default" => {}
             "never" => options.learn_after_nodes = None,
             "sat" => {
                 options.learn_after_nodes = Some(0);
@@ -30,6 +32,9 @@ fn main() {
             }
             n => options.learn_after_nodes = Some(n.parse().expect("a node count, never or sat")),
         }
+    }
+    if let Some(seed) = args.next() {
+        options.learn_seed = seed.parse().expect("a seed (u32)");
     }
     let text = std::fs::read_to_string(&path).expect("read file");
     let input: SolveInput = match Format::from_path(&path) {

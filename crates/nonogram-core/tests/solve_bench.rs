@@ -211,6 +211,7 @@ fn learning_search_agrees_on_the_bench_puzzles() {
     let options = SolveOptions {
         learn_after_nodes: Some(0),
         alternate: false,
+        ..SolveOptions::default()
     };
     let mut checked = 0;
     for p in load_all().iter().filter(|p| p.status != "unknown") {
@@ -254,6 +255,7 @@ fn learning_search_honours_the_time_limit() {
         let options = SolveOptions {
             learn_after_nodes: Some(0),
             alternate,
+            ..SolveOptions::default()
         };
         let start = std::time::Instant::now();
         let deadline = puzzles_common::Deadline::starting_at(start, Some(200));

@@ -97,6 +97,8 @@ pub(super) struct Engine<'p> {
     learn_after: Option<u64>,
     /// Whether the depth-first search resumes between slices of the learning search.
     alternate: bool,
+    /// Seed of the learning search's random decisions.
+    learn_seed: u32,
     /// Conflicts of the learning search.
     conflicts: u64,
     learned: bool,
@@ -104,7 +106,7 @@ pub(super) struct Engine<'p> {
 }
 
 impl<'p> Engine<'p> {
-    /// `goal` must satisfy every clue; `learn_after` and `alternate` are those of
+    /// `goal` must satisfy every clue; `learn_after`, `alternate` and `learn_seed` are those of
     /// `SolveOptions`.
     pub(super) fn new(
         p: &'p Puzzle,
@@ -112,6 +114,7 @@ impl<'p> Engine<'p> {
         deadline: Deadline,
         learn_after: Option<u64>,
         alternate: bool,
+        learn_seed: u32,
     ) -> Self {
         Engine {
             prop: Propagator::new(p, deadline),
@@ -120,6 +123,7 @@ impl<'p> Engine<'p> {
             goal,
             learn_after,
             alternate,
+            learn_seed,
             conflicts: 0,
             learned: false,
             decided_by_lines: false,
@@ -191,7 +195,7 @@ impl<'p> Engine<'p> {
                     for &idx in &prop.trail[..self.dfs.root_probed.unwrap_or(root)] {
                         known[idx as usize] = prop.grid[idx as usize];
                     }
-                    match Learner::build(prop.p, &known, prop.deadline()) {
+                    match Learner::build(prop.p, &known, prop.deadline(), self.learn_seed) {
                         Built::Ready(l) => {
                             self.learned = true;
                             learner.insert(l)
