@@ -4,9 +4,9 @@
 //! `support/feedback_cases.rs`.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use nonogram_core::cells::Cell;
 use nonogram_core::classic::ClassicFeedback;
 use nonogram_core::feedback::{LineJudge, Mode};
-use nonogram_core::line::Cell;
 use nonogram_core::linesolver::LineSolver;
 use std::hint::black_box;
 

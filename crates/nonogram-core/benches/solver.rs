@@ -5,7 +5,7 @@
 //! The cross-solver comparison on real puzzles is `scripts/nonogram-bench.sh`.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use nonogram_core::line::clues_of;
+use nonogram_core::cells::clues_of;
 use nonogram_core::solver::{SolveInput, SolveStatus, solve};
 use std::hint::black_box;
 

@@ -9,9 +9,9 @@
 //!
 //! lines per second per core = 1024 x reps / user seconds.
 
+use nonogram_core::cells::Cell;
 use nonogram_core::classic::ClassicFeedback;
 use nonogram_core::feedback::LineJudge;
-use nonogram_core::line::Cell;
 use nonogram_core::linesolver::LineSolver;
 use std::hint::black_box;
 

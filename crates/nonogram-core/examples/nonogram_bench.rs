@@ -29,9 +29,9 @@
 //! copied into the repo. `--no-dfs-alone` leaves out the second run (the depth-first search
 //! alone), which on a large hard set costs more than the other two together.
 
+use nonogram_core::cells::clues_of;
 use nonogram_core::formats::to_non;
 use nonogram_core::formats::{Format, parse_puzzle};
-use nonogram_core::line::clues_of;
 use nonogram_core::solver::{
     Puzzle, SolveInput, SolveOptions, SolveStatus, SolveVerdict, solve_puzzle_with,
 };

@@ -8,7 +8,7 @@
 //! `status` (`unknown`: the generator does not solve it) and `goal` (the picture the clues
 //! came from, which is one solution).
 
-use nonogram_core::line::clues_of;
+use nonogram_core::cells::clues_of;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();

@@ -5,8 +5,8 @@
 //! row must have one cell per column clue list. Every clue list must fit its line.
 
 use crate::InputError;
+use crate::cells::{Cell, MAX_LINE_LEN, clues_of, parse_line, parse_picture_line, validate_clues};
 use crate::feedback::{LineJudge, LineVerdict, Mode, line_error};
-use crate::line::{Cell, MAX_LINE_LEN, clues_of, parse_line, parse_picture_line, validate_clues};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 

@@ -40,7 +40,7 @@
 //! the end, whether the first block starts and the last block ends the line); the rules
 //! then only look at block lengths. No allocation after the scratch buffer has grown.
 
-use crate::line::{Cell, line_masks};
+use crate::cells::{Cell, line_masks};
 
 /// Reusable scratch space for [`ClassicFeedback::matches`].
 #[derive(Debug, Default, Clone)]
@@ -261,7 +261,7 @@ pub fn classic_matches(clues: &[u32], line: &[Cell]) -> Vec<bool> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::line::{parse_line, runs_equal_clues};
+    use crate::cells::{parse_line, runs_equal_clues};
     use proptest::prelude::*;
 
     fn classic(clues: &[u32], line: &str) -> Vec<bool> {
@@ -483,7 +483,7 @@ mod tests {
     /// Clues and a line they fit, often a solution or close to one.
     fn fitting_case() -> impl Strategy<Value = (Vec<u32>, Vec<Cell>)> {
         let random = any_clues().prop_flat_map(|clues| {
-            let min = crate::line::min_length(&clues).unwrap_or(0) as usize;
+            let min = crate::cells::min_length(&clues).unwrap_or(0) as usize;
             (Just(clues), (min..=min + 6).prop_flat_map(any_line_exact))
         });
         // A picture with its own clues, filled cells kept, the others crossed or left
@@ -496,7 +496,7 @@ mod tests {
                 proptest::option::of(0..n.max(1)),
             )
                 .prop_map(|(pic, cross, toggle)| {
-                    let clues = crate::line::clues_of(&pic);
+                    let clues = crate::cells::clues_of(&pic);
                     let mut line: Vec<Cell> = pic
                         .iter()
                         .zip(&cross)
@@ -579,7 +579,7 @@ mod tests {
         #[test]
         fn complete_line_with_extra_blocks_is_all_wrong(clues in any_clues(), line in any_line(20)) {
             let complete = !line.contains(&Cell::Unknown);
-            let blocks = crate::line::filled_runs(&line).count();
+            let blocks = crate::cells::filled_runs(&line).count();
             if complete && blocks > clues.len() {
                 prop_assert!(classic_matches(&clues, &line).iter().all(|&b| !b));
             }
@@ -590,7 +590,7 @@ mod tests {
         #[test]
         fn matched_clue_has_a_block_of_its_length(clues in any_clues(), line in any_line(20)) {
             let matched = classic_matches(&clues, &line);
-            let lens: Vec<usize> = crate::line::filled_runs(&line).map(|(_, l)| l).collect();
+            let lens: Vec<usize> = crate::cells::filled_runs(&line).map(|(_, l)| l).collect();
             for (k, &m) in matched.iter().enumerate() {
                 if m && clues[k] != 0 {
                     prop_assert!(lens.contains(&(clues[k] as usize)));

@@ -10,8 +10,10 @@
 //! so the player has made a mistake that logic alone reveals).
 
 use crate::InputError;
+use crate::cells::{
+    Cell, LineError, normalize_clues, parse_line, runs_equal_clues, validate_clues,
+};
 use crate::classic::ClassicFeedback;
-use crate::line::{Cell, LineError, normalize_clues, parse_line, runs_equal_clues, validate_clues};
 use crate::linesolver::{Contradiction, LineSolver};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -250,7 +252,7 @@ mod tests {
                     arrs.iter().all(|a| a[k] == p)
                         && line[p..p + clues[k] as usize].iter().all(|&c| c == Cell::Filled)
                 };
-                prop_assert_eq!(m, want, "clue {} of {:?} on {}", k, &clues, crate::line::format_line(&line));
+                prop_assert_eq!(m, want, "clue {} of {:?} on {}", k, &clues, crate::cells::format_line(&line));
             }
             // A solved line is never a contradiction, and strict marks all of it.
             if v.solved {

@@ -7,7 +7,7 @@
 //! fault, so an author can fix the file. Writing ([`to_non`], [`to_webpbn_xml`]) produces files
 //! the same readers (and other solvers) accept; the benchmark uses it to feed nonogrid.
 
-use crate::line::MAX_LINE_LEN;
+use crate::cells::MAX_LINE_LEN;
 use crate::puzzle::Puzzle;
 use crate::solver::SolveInput;
 use std::fmt;

@@ -9,7 +9,7 @@
 //! that knows the solution.
 
 use crate::InputError;
-use crate::line::{Cell, format_line, parse_line, runs_equal_clues};
+use crate::cells::{Cell, format_line, parse_line, runs_equal_clues};
 use crate::linesolver::LineSolver;
 use crate::puzzle::Puzzle;
 use serde::{Deserialize, Serialize};

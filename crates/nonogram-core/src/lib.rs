@@ -1,12 +1,34 @@
 //! Exact rule engine for nonogram. Plain Rust API: no I/O, no printing; the `puzzles` CLI owns those.
+//!
+//! ```
+//! use nonogram_core::{LineInput, Mode, line};
+//!
+//! // The classic feedback of the design note: each clue is matched by a block of the line.
+//! let verdict = line(LineInput {
+//!     clues: vec![2, 1],
+//!     line: "##x.#".into(),
+//!     mode: Mode::Classic,
+//! })?;
+//! assert_eq!(verdict.matched, vec![true, true]);
+//! assert!(verdict.solved && !verdict.contradiction);
+//!
+//! // Three filled in a row cannot be a 2 and a 1.
+//! let verdict = line(LineInput {
+//!     clues: vec![2, 1],
+//!     line: "###..".into(),
+//!     mode: Mode::Classic,
+//! })?;
+//! assert!(verdict.contradiction);
+//! # Ok::<(), nonogram_core::InputError>(())
+//! ```
 #![deny(clippy::print_stdout, clippy::print_stderr)]
 
 pub mod board;
+pub mod cells;
 pub mod classic;
 pub mod feedback;
 pub mod formats;
 pub mod hint;
-pub mod line;
 pub mod linesolver;
 pub mod puzzle;
 mod sat;

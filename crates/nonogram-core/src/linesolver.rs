@@ -13,7 +13,7 @@
 //! ends the line). A state `(j, i)` means "clues `0..j` are placed in cells `0..i`, and cell
 //! `i` is the first cell not yet decided"; the states run over `i` in `0..=n + 1`.
 
-use crate::line::{Cell, line_masks, normalize_clues};
+use crate::cells::{Cell, line_masks, normalize_clues};
 use std::fmt;
 
 /// No arrangement of the clues fits the line.
@@ -156,7 +156,7 @@ impl LineSolver {
     ///
     /// `clues` are run lengths; `[0]` and `[]` mean an empty line. A list with a 0 among
     /// other clues has no arrangement (callers validate with
-    /// [`crate::line::validate_clues`] first).
+    /// [`crate::cells::validate_clues`] first).
     ///
     /// # Panics
     /// If `out.len() != line.len()` (a programming error, not a data error).
@@ -520,7 +520,7 @@ pub(crate) fn brute_force_arrangements(clues: &[u32], line: &[Cell]) -> Vec<Vec<
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::line::{format_line, parse_line};
+    use crate::cells::{format_line, parse_line};
     use proptest::prelude::*;
 
     fn solve_text(clues: &[u32], line: &str) -> Result<String, Contradiction> {
@@ -591,7 +591,7 @@ pub(crate) mod tests {
                 )
             })
             .prop_map(|(pic, reveal)| {
-                let clues = crate::line::clues_of(&pic);
+                let clues = crate::cells::clues_of(&pic);
                 let line = pic
                     .iter()
                     .zip(&reveal)
@@ -647,7 +647,7 @@ pub(crate) mod tests {
                 prop_assert_eq!(out[i], want, "cell {} of {:?} clues {:?}", i, format_line(&line), &clues);
             }
             // Start sets per clue.
-            let k = crate::line::normalize_clues(&clues).len();
+            let k = crate::cells::normalize_clues(&clues).len();
             prop_assert_eq!(solver.clue_count(), k);
             for j in 0..k {
                 let starts: std::collections::BTreeSet<usize> = arrs.iter().map(|a| a[j]).collect();

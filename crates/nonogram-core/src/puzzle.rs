@@ -4,7 +4,7 @@
 //! the only way to make one).
 
 use crate::InputError;
-use crate::line::{MAX_LINE_LEN, clues_of, parse_picture_line, validate_clues};
+use crate::cells::{MAX_LINE_LEN, clues_of, parse_picture_line, validate_clues};
 
 /// A checked puzzle: clues normalised (`[0]` -> `[]`), sizes within limits, totals equal.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -183,7 +183,7 @@ impl Puzzle {
 #[cfg(test)]
 pub(crate) mod test_support {
     use super::Puzzle;
-    use crate::line::clues_of;
+    use crate::cells::clues_of;
 
     /// The row and column clues of a row-major `h` x `w` picture.
     pub(crate) fn clues_of_picture(

@@ -7,8 +7,8 @@
 //! 9-Dom) takes under half a second in a release build. Timing is the benchmark's job
 //! (`scripts/nonogram-bench.sh`), not these tests'.
 
+use nonogram_core::cells::clues_of;
 use nonogram_core::formats::{Format, parse_puzzle};
-use nonogram_core::line::clues_of;
 use nonogram_core::solver::{
     Puzzle, SolveInput, SolveOptions, SolveStatus, solve, solve_puzzle_with,
 };

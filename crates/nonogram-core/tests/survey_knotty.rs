@@ -5,7 +5,7 @@
 //! clues with the quarter-turn constraint found two such pictures too, differing in 56
 //! cells.) The pictures are checked here against the clues, independently of the solver.
 
-use nonogram_core::line::clues_of;
+use nonogram_core::cells::clues_of;
 use nonogram_core::solver::{SolveInput, SolveStatus, solve};
 use std::path::PathBuf;
 

@@ -8,9 +8,9 @@
 //! - a `grid` alone: the picture with the clues it makes (`nonogram clues`).
 
 use nonogram_core::board::{CheckInput, CheckVerdict, CluesInput, check, clues};
+use nonogram_core::cells::{Cell, parse_line};
 use nonogram_core::feedback::Mode;
 use nonogram_core::hint::{HintInput, HintStatus, LineKind, hint};
-use nonogram_core::line::{Cell, parse_line};
 use nonogram_core::solver::{SolveInput, SolveStatus, solve};
 use nonogram_core::{InputError, LineVerdict};
 use schemars::JsonSchema;

@@ -6,7 +6,7 @@
 //! correctly with probability 6/10, wrongly with 1/10, and left untouched otherwise, so the
 //! set mixes solved, partial and contradictory lines like real play.
 
-use nonogram_core::line::{Cell, clues_of};
+use nonogram_core::cells::{Cell, clues_of};
 use puzzles_common::SplitMix64;
 
 pub const LEN: usize = 30;

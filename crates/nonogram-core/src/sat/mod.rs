@@ -45,7 +45,7 @@
 
 mod ladder;
 
-use crate::line::Cell;
+use crate::cells::Cell;
 use crate::puzzle::Puzzle;
 use batsat::{Callbacks, Lit, SolverInterface, SolverOpts, Var, lbool};
 use puzzles_common::{Deadline, Poll};
@@ -612,7 +612,7 @@ impl std::ops::Not for Term {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::line::clues_of;
+    use crate::cells::clues_of;
     use crate::puzzle::test_support::{brute_force_count, clues_of_picture};
     use std::collections::BTreeSet;
 

@@ -7,7 +7,7 @@
 
 use super::propagate::{Propagator, Stop};
 use super::solutions::Solutions;
-use crate::line::Cell;
+use crate::cells::Cell;
 
 /// Outcome of one probe of one value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

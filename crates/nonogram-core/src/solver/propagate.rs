@@ -6,7 +6,7 @@
 //! contradiction). Everything is undone through a trail of assigned cells, so no grid is
 //! ever copied.
 
-use crate::line::{Cell, runs_equal_clues};
+use crate::cells::{Cell, runs_equal_clues};
 use crate::linesolver::LineSolver;
 use crate::puzzle::Puzzle;
 use puzzles_common::{Deadline, Poll};

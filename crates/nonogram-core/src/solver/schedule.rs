@@ -7,7 +7,7 @@ use super::propagate::{Propagator, Stop};
 use super::search::DepthFirst;
 use super::solutions::Solutions;
 use super::symmetry::symmetry_orbits;
-use crate::line::Cell;
+use crate::cells::Cell;
 use crate::puzzle::Puzzle;
 use crate::sat::{Built, Learner, Next};
 use puzzles_common::Deadline;

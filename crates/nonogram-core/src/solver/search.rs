@@ -7,7 +7,7 @@
 use super::probe::Prober;
 use super::propagate::{Propagator, Stop};
 use super::solutions::Solutions;
-use crate::line::Cell;
+use crate::cells::Cell;
 
 /// A branching node: its cell, the value still to try, and the trail length before the
 /// branch (undoing to it restores the node's own state).

@@ -1,4 +1,5 @@
-//! The line model shared by every nonogram command: cells, text lines, clue lists.
+//! The line model shared by every nonogram command: cells, text lines, clue lists (named
+//! `cells` so the module is not mistaken for the `line` command, [`crate::line()`]).
 //!
 //! A line is a row or a column of the board. Its text form uses `#` for a filled cell,
 //! `x`/`X` for a cell the player has crossed out (known empty) and `.` for an untouched cell.
