@@ -26,6 +26,7 @@
 //! The weights were tuned by self-play on a fixed seeded deal: see `examples/tune.rs` and
 //! the crate README.
 
+use crate::clear_ways::ClearTable;
 use crate::geometry::{DEFAULT_SIZE, Geometry};
 use crate::piece::{Piece, Placement, default_set};
 
@@ -159,9 +160,6 @@ impl Default for Weights {
 /// on an 11-wide board.
 const MAX_PROBE_OFFSET: usize = 4 * 11 + 4;
 
-/// Most rows, columns and boxes of a geometry: 10 + 10 + 25 on a 10x10 board with 2x2 boxes.
-const MAX_UNITS: usize = 45;
-
 /// A board evaluation for one geometry.
 #[derive(Debug, Clone)]
 pub struct Evaluator {
@@ -186,9 +184,9 @@ pub struct Evaluator {
     /// Box cells off the box's border, and box corner cells (none without boxes).
     box_middle: u128,
     box_corner: u128,
-    /// The probes of 4 or 5 cells (indexes into `probes`): what [`Evaluator::clear_ways`]
-    /// asks about.
-    clear_probes: Vec<usize>,
+    /// The probes of 4 or 5 cells, by the gap shapes they cover: what
+    /// [`Evaluator::clear_ways`] asks about.
+    clear_table: ClearTable,
     /// Every weight is >= 0 (see [`Evaluator::is_monotone`]).
     monotone: bool,
 }
@@ -245,13 +243,14 @@ impl Evaluator {
                 }
             }
         }
-        let clear_probes = (0..pieces.len())
-            .filter(|&i| (4..=5).contains(&pieces[i].len()))
+        let clear_pieces: Vec<Placement> = probes
+            .iter()
+            .filter(|p| (4..=5).contains(&p.cell_count()))
+            .cloned()
             .collect();
-        // `clear_ways` keeps the near units on the stack.
-        assert!(geo.rows().len() + geo.cols().len() + geo.boxes().len() <= MAX_UNITS);
+        let clear_table = ClearTable::new(&clear_pieces);
         Evaluator {
-            clear_probes,
+            clear_table,
             geo,
             weights,
             probes,
@@ -340,45 +339,13 @@ impl Evaluator {
     }
 
     /// How many pieces of 4 or 5 cells of the default set can complete some row, column or
-    /// box on board `b` (each piece counted once), counting stops at `cap`.
+    /// box on board `b` (each piece counted once), at most `cap`.
     ///
     /// A placement completes a unit when it covers every empty cell of the unit, so only
-    /// units with 1 to 5 empty cells are asked, and a piece is asked only about units with
-    /// no more empty cells than it has.
+    /// units with 1 to 5 empty cells are asked, each by its shape ([`ClearTable`]).
     pub fn clear_ways(&self, b: u128, cap: i32) -> i32 {
-        let empty = !b & self.geo.full();
-        // The empty cells of the near units, with their counts.
-        let mut near = [(0u128, 0u32); MAX_UNITS];
-        let mut len = 0;
-        for (k, gap) in self.geo.unit_gaps(b, 5) {
-            if k > 0 {
-                near[len] = (gap, k);
-                len += 1;
-            }
-        }
-        if len == 0 {
-            return 0;
-        }
-        let near = &near[..len];
-        let mut ways = 0;
-        for &i in &self.clear_probes {
-            if ways >= cap {
-                break;
-            }
-            let p = &self.probes[i];
-            let pos = p.positions(empty);
-            if pos == 0 {
-                continue;
-            }
-            let cells = p.cell_count() as u32;
-            if near
-                .iter()
-                .any(|&(gap, k)| k <= cells && p.covering(gap) & pos != 0)
-            {
-                ways += 1;
-            }
-        }
-        ways
+        let ways = self.clear_table.completing(&self.geo, b).count_ones() as i32;
+        ways.min(cap.max(0))
     }
 
     /// True when every weight is >= 0: then each stage of the evaluation is a cost >= 0 and
