@@ -344,6 +344,11 @@ impl Placement {
         self.origin == other.origin && self.anchors == other.anchors
     }
 
+    /// Its cells with the top-left corner on bit 0.
+    pub fn origin(&self) -> u128 {
+        self.origin
+    }
+
     /// The bit offsets of its cells from the top-left corner, in reading order.
     pub fn offsets(&self) -> &[u32] {
         &self.offsets
