@@ -169,8 +169,9 @@ pub struct Evaluator {
     /// The order `probe_cost` asks the probes in (largest first), and for each of them the
     /// probes it contains (as bits of `probes` indexes): see [`Evaluator::probe_cost`].
     probe_order: Vec<(usize, u64)>,
-    /// The largest cell offset of any probe (at most [`MAX_PROBE_OFFSET`]).
-    probe_span: usize,
+    /// The cell offsets the probes use (each at most [`MAX_PROBE_OFFSET`]): on 9x9, 25 of
+    /// the 41 up to the largest, so `probe_cost` shifts the board 25 times instead of 41.
+    probe_offsets: Vec<usize>,
     /// Cells that have a right neighbour / a neighbour below.
     has_right: u128,
     has_below: u128,
@@ -212,12 +213,13 @@ impl Evaluator {
             })
             .collect();
         probe_order.sort_by_key(|&(i, _)| std::cmp::Reverse(pieces[i].len()));
-        let probe_span = probes
+        let mut probe_offsets: Vec<usize> = probes
             .iter()
-            .map(|p| p.max_offset() as usize)
-            .max()
-            .unwrap_or(0)
-            .min(MAX_PROBE_OFFSET);
+            .flat_map(|p| p.offsets().iter().map(|&o| o as usize))
+            .collect();
+        probe_offsets.sort_unstable();
+        probe_offsets.dedup();
+        assert!(probe_offsets.last().is_none_or(|&o| o <= MAX_PROBE_OFFSET));
         let full = geo.full();
         let has_right = full & !geo.last_col();
         let has_below = full & !geo.last_row();
@@ -255,7 +257,7 @@ impl Evaluator {
             weights,
             probes,
             probe_order,
-            probe_span,
+            probe_offsets,
             has_right,
             has_below,
             windows,
@@ -473,8 +475,8 @@ impl Evaluator {
         let w = &self.weights;
         let empty = !b & self.geo.full();
         let mut shifted = [0u128; MAX_PROBE_OFFSET + 1];
-        for (o, s) in shifted.iter_mut().enumerate().take(self.probe_span + 1) {
-            *s = empty >> o;
+        for &o in &self.probe_offsets {
+            shifted[o] = empty >> o;
         }
         let crowded = w.crowded != 0 && b.count_ones() > CROWDED;
         let (mut dead, mut scarce, mut missing) = (0i32, 0i32, 0i32);
