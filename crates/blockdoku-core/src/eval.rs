@@ -21,7 +21,8 @@
 //!   complete no row, column or box anywhere (blokie's "clear opportunity" idea, our own
 //!   code). Gated at 30 cells, so it runs only on the crowded boards where games end: it
 //!   cut deaths per 10k trays on seed 2026 from 0.410 to 0.245 (ratio 0.60, 95% CI
-//!   0.35-0.99) for about a third more CPU per tray (crate README).
+//!   0.35-0.99) for about a third more CPU per tray, and about 5% since it looks the near
+//!   units up in a table of gap shapes ([`crate::clear_ways`]; crate README).
 //!
 //! The weights were tuned by self-play on a fixed seeded deal: see `examples/tune.rs` and
 //! the crate README.
