@@ -76,6 +76,12 @@ pub const LOOKAHEAD_CANDIDATES: usize = 6;
 /// A piece of the default set that fits nowhere after a plan, in the lookahead's sum.
 const LOOKAHEAD_DEAD: i64 = 3000;
 
+/// The most pieces the lookahead sums (the default set has 47).
+const MAX_LOOKAHEAD_PIECES: usize = 64;
+
+/// No anchor to try first.
+const NO_HINT: u32 = u32::MAX;
+
 /// The engine as `best` and `selfplay` play it.
 #[derive(Debug, Clone)]
 pub struct Engine {
@@ -99,6 +105,7 @@ impl Engine {
     pub fn with_weights(geo: Geometry, weights: Weights) -> Engine {
         let ev = Evaluator::with_weights(geo, weights);
         let mut lookahead_pieces = ev.probes().to_vec();
+        assert!(lookahead_pieces.len() <= MAX_LOOKAHEAD_PIECES);
         lookahead_pieces.sort_by_key(|p| std::cmp::Reverse(p.cell_count()));
         Engine {
             ev,
@@ -132,6 +139,20 @@ impl Engine {
     /// once the sum reaches it. The plans after the first rarely beat it: this roughly
     /// halves the lookahead's evaluations (see the crate README).
     pub fn lookahead_below(&self, board: u128, bound: i64) -> i64 {
+        self.lookahead_hinted(board, bound, &mut [NO_HINT; MAX_LOOKAHEAD_PIECES])
+    }
+
+    /// [`Engine::lookahead_below`], trying first for each piece the anchor in `hints` (the
+    /// one that was best for it on the plan before, when it still fits) and leaving there
+    /// the anchor that is best on this board. The candidate plans differ in a few cells, so
+    /// the last best place is often still the best: found first, it is a tight bound for
+    /// the piece's other places. The minimum, and so the sum, is the same in any order.
+    fn lookahead_hinted(
+        &self,
+        board: u128,
+        bound: i64,
+        hints: &mut [u32; MAX_LOOKAHEAD_PIECES],
+    ) -> i64 {
         let geo = self.geometry();
         let empty = !board & geo.full();
         let prune = self.ev.is_monotone();
@@ -141,7 +162,7 @@ impl Engine {
         let mut gaps = Vec::new();
         geo.gaps(board, self.largest_piece, &mut gaps);
         let mut total = 0i64;
-        for p in &self.lookahead_pieces {
+        for (p, hint) in self.lookahead_pieces.iter().zip(hints.iter_mut()) {
             let pos = p.positions(empty);
             if pos == 0 {
                 total += LOOKAHEAD_DEAD;
@@ -152,6 +173,18 @@ impl Engine {
                 } else {
                     i32::MAX
                 };
+                let mut best_anchor = NO_HINT;
+                let mut try_anchor = |anchor: u32, after: u128, best: &mut i32| {
+                    let v = self.ev.eval_below(after, *best);
+                    if v < *best {
+                        *best = v;
+                        best_anchor = anchor;
+                    }
+                };
+                if *hint < u128::BITS && pos & (1u128 << *hint) != 0 {
+                    let (after, _) = geo.clear(board | p.mask_at(*hint));
+                    try_anchor(*hint, after, &mut best);
+                }
                 // The clearing placements first: they leave the best boards, and then the
                 // quiet ones are often all ruled out by their floor.
                 let cells = p.cell_count() as u32;
@@ -167,15 +200,18 @@ impl Engine {
                     let anchor = clearing.trailing_zeros();
                     clearing &= clearing - 1;
                     let (after, _) = geo.clear(board | p.mask_at(anchor));
-                    best = best.min(self.ev.eval_below(after, best));
+                    try_anchor(anchor, after, &mut best);
                 }
                 let quiet_floor = floor + self.ev.weights().occupied * p.cell_count() as i32;
                 if !(prune && quiet_floor >= best) {
                     while quiet != 0 {
                         let anchor = quiet.trailing_zeros();
                         quiet &= quiet - 1;
-                        best = best.min(self.ev.eval_below(board | p.mask_at(anchor), best));
+                        try_anchor(anchor, board | p.mask_at(anchor), &mut best);
                     }
+                }
+                if best_anchor != NO_HINT {
+                    *hint = best_anchor;
                 }
                 total += i64::from(best);
             }
@@ -233,11 +269,13 @@ impl Engine {
         if top.len() > 1 && top[0].complete {
             top.retain(|p| p.complete);
             let mut best: Option<(i64, usize)> = None;
+            let mut hints = [NO_HINT; MAX_LOOKAHEAD_PIECES];
             for (i, p) in top.iter().enumerate() {
                 if deadline.passed() {
                     return None;
                 }
-                let cost = self.lookahead_below(p.board, best.map_or(i64::MAX, |(c, _)| c));
+                let bound = best.map_or(i64::MAX, |(c, _)| c);
+                let cost = self.lookahead_hinted(p.board, bound, &mut hints);
                 // Strictly better only: ties keep the better ranked plan.
                 if best.is_none_or(|(c, _)| cost < c) {
                     best = Some((cost, i));
@@ -638,6 +676,46 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Hints change no lookahead value: stale hints from another board, random anchors
+    /// (fitting or not) and none all give what the plain lookahead gives, for every bound.
+    #[test]
+    fn lookahead_hints_change_no_value() {
+        let geo = Geometry::standard();
+        let engine = Engine::new(geo.clone());
+        let mut rng = SplitMix64::new(19);
+        let mut carried = [NO_HINT; MAX_LOOKAHEAD_PIECES];
+        let mut moved = 0;
+        for case in 0..80 {
+            let board = geo
+                .clear(
+                    (u128::from(rng.next_u64()) << 64 | u128::from(rng.next_u64()))
+                        & (u128::from(rng.next_u64()) << 64 | u128::from(rng.next_u64()))
+                        & geo.full(),
+                )
+                .0;
+            let exact = engine.lookahead(board);
+            let mut random = [NO_HINT; MAX_LOOKAHEAD_PIECES];
+            for h in random.iter_mut() {
+                *h = if case % 3 == 0 {
+                    NO_HINT
+                } else {
+                    rng.below(81) as u32
+                };
+            }
+            for bound in [exact - 1, exact, exact + 1, exact / 2, i64::MAX] {
+                let plain = engine.lookahead_below(board, bound);
+                let before = carried;
+                assert_eq!(engine.lookahead_hinted(board, bound, &mut carried), plain);
+                moved += usize::from(before != carried);
+                assert_eq!(
+                    engine.lookahead_hinted(board, bound, &mut random.clone()),
+                    plain
+                );
+            }
+        }
+        assert!(moved > 10, "hints were carried from board to board");
     }
 
     /// The prunings lose nothing: on random crowded boards and trays the search finds the
