@@ -159,6 +159,7 @@ impl Engine {
         // A placement that clears nothing ends on the board plus the piece, whose floor is
         // at least this plus the piece's cells (as in the search's last moves).
         let floor = if prune { self.ev.floor_cost(board) } else { 0 };
+        let parts = self.ev.floor_parts(board);
         let mut gaps = Vec::new();
         geo.gaps(board, self.largest_piece, &mut gaps);
         let mut total = 0i64;
@@ -207,7 +208,16 @@ impl Engine {
                     while quiet != 0 {
                         let anchor = quiet.trailing_zeros();
                         quiet &= quiet - 1;
-                        try_anchor(anchor, board | p.mask_at(anchor), &mut best);
+                        let floor = self
+                            .ev
+                            .floor_of_parts(self.ev.floor_parts_with(parts, p, anchor));
+                        let v =
+                            self.ev
+                                .eval_below_with_floor(board | p.mask_at(anchor), best, floor);
+                        if v < best {
+                            best = v;
+                            best_anchor = anchor;
+                        }
                     }
                 }
                 if best_anchor != NO_HINT {
@@ -400,12 +410,22 @@ impl Search<'_> {
     /// Offers the board the path (and then `last`, when given) ends on as a plan. The last
     /// move is copied into the plan only when it enters the list: most leaves do not
     /// (pushing and popping it on the path for every leaf: 0.5% of the instructions).
-    fn finish(&mut self, board: u128, points: u64, streak: bool, last: Option<PlanMove>) {
+    fn finish(
+        &mut self,
+        board: u128,
+        points: u64,
+        streak: bool,
+        last: Option<PlanMove>,
+        floor: Option<i32>,
+    ) {
         let placed = self.path.len() + usize::from(last.is_some());
         let Some(bound) = self.entry_bound(placed) else {
             return;
         };
-        let eval = self.ev.eval_below(board, bound);
+        let eval = match floor {
+            Some(floor) => self.ev.eval_below_with_floor(board, bound, floor),
+            None => self.ev.eval_below(board, bound),
+        };
         // Most leaves reach the bound of a full list: they cannot enter, and looking for
         // their place in it took about 40% of this function's time (perf annotate).
         if eval >= bound
@@ -452,7 +472,7 @@ impl Search<'_> {
             return;
         }
         if left == 0 {
-            self.finish(board, points, streak, None);
+            self.finish(board, points, streak, None, None);
             return;
         }
         let last_piece = left.count_ones() == 1;
@@ -487,7 +507,7 @@ impl Search<'_> {
         if !any {
             // Dead end: the pieces left fit nowhere. A candidate only when nothing better
             // (more pieces placed) exists.
-            self.finish(board, points, streak, None);
+            self.finish(board, points, streak, None, None);
         }
     }
 
@@ -555,7 +575,13 @@ impl Search<'_> {
             let anchor = clearing.trailing_zeros();
             clearing &= clearing - 1;
             let out = apply(geo, board, p.mask_at(anchor), self.scoring, streak);
-            self.leaf(i, anchor, out.units, out.points, out.board, points, true);
+            let last = PlanMove {
+                piece: i,
+                anchor,
+                units: out.units,
+                points: out.points,
+            };
+            self.leaf(last, out.board, points, true, None);
         }
         if must_clear || quiet == 0 {
             return;
@@ -576,35 +602,31 @@ impl Search<'_> {
             Scoring::Classic => 0,
             Scoring::Combo => p.cell_count() as u64,
         };
+        // The floor of each board plus the piece, from the board's counts.
+        let parts = self.ev.floor_parts(board);
         while quiet != 0 {
             let anchor = quiet.trailing_zeros();
             quiet &= quiet - 1;
-            let after = board | p.mask_at(anchor);
-            self.leaf(i, anchor, Units::default(), gained, after, points, false);
+            let placed = p.mask_at(anchor);
+            let floor = self
+                .ev
+                .floor_of_parts(self.ev.floor_parts_with(parts, p, anchor));
+            let last = PlanMove {
+                piece: i,
+                anchor,
+                units: Units::default(),
+                points: gained,
+            };
+            self.leaf(last, board | placed, points, false, Some(floor));
         }
     }
 
-    /// Offers the last move of a plan.
-    #[allow(clippy::too_many_arguments)]
+    /// Offers the last move of a plan; `floor`: the evaluation's floor of `after`, when the
+    /// caller worked it out.
     #[inline]
-    fn leaf(
-        &mut self,
-        piece: usize,
-        anchor: u32,
-        units: Units,
-        gained: u64,
-        after: u128,
-        points: u64,
-        streak: bool,
-    ) {
+    fn leaf(&mut self, last: PlanMove, after: u128, points: u64, streak: bool, floor: Option<i32>) {
         self.nodes += 1;
-        let last = PlanMove {
-            piece,
-            anchor,
-            units,
-            points: gained,
-        };
-        self.finish(after, points + gained, streak, Some(last));
+        self.finish(after, points + last.points, streak, Some(last), floor);
     }
 }
 
