@@ -17,7 +17,9 @@ use blockdoku_core::selfplay::{SplitMix64, game_seeds};
 const BURN_IN: u64 = 25;
 
 /// CPU seconds this thread has run (Linux `schedstat`, in ns): on a shared machine the wall
-/// time of a call counts the time it waited for a core.
+/// time of a call counts the time it waited for a core. The kernel adds to this counter at
+/// its ticks and context switches, not continuously, so one call's difference is a sample
+/// (often 0 or a whole tick); summed over thousands of calls it is the CPU time they took.
 fn thread_cpu_seconds() -> f64 {
     std::fs::read_to_string("/proc/thread-self/schedstat")
         .ok()
