@@ -1,6 +1,6 @@
 //! How much the one-piece lookahead's width buys and costs: plays seeded games with the
 //! default engine and, on every tray from tray 25 on, also asks engines comparing fewer of
-//! their best plans, counting how often each picks the same board and the CPU time each takes.
+//! their best plans, counting how often each picks the same board and the CPU time each takes (thread clock).
 //!
 //! `cargo run --release -p blockdoku-core --example lookahead_width -- SEED GAMES TRAYS`
 //!
@@ -16,15 +16,11 @@ use blockdoku_core::selfplay::{SplitMix64, game_seeds};
 /// Trays before the board reaches its steady crowding; not counted (as in `versus`).
 const BURN_IN: u64 = 25;
 
-/// CPU seconds this thread has run (Linux `schedstat`, in ns): on a shared machine the wall
-/// time of a call counts the time it waited for a core. The kernel adds to this counter at
-/// its ticks and context switches, not continuously, so one call's difference is a sample
-/// (often 0 or a whole tick); summed over thousands of calls it is the CPU time they took.
+/// CPU seconds this thread has run (the kernel's thread clock): on a shared machine the wall
+/// time of a call counts the time it waited for a core.
 fn thread_cpu_seconds() -> f64 {
-    std::fs::read_to_string("/proc/thread-self/schedstat")
-        .ok()
-        .and_then(|s| s.split_whitespace().next()?.parse::<f64>().ok())
-        .map_or(0.0, |ns| ns / 1e9)
+    let t = rustix::time::clock_gettime(rustix::time::ClockId::ThreadCPUTime);
+    t.tv_sec as f64 + t.tv_nsec as f64 / 1e9
 }
 
 fn main() {
