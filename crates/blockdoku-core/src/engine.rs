@@ -20,7 +20,7 @@
 use crate::eval::{Evaluator, Weights};
 use crate::geometry::{Geometry, Units};
 use crate::piece::Placement;
-use crate::rules::{Scoring, apply};
+use crate::rules::{Outcome, Scoring, apply, points};
 use puzzles_common::{Deadline, Poll};
 use rustc_hash::FxBuildHasher;
 use std::collections::HashMap;
@@ -76,6 +76,12 @@ pub const LOOKAHEAD_CANDIDATES: usize = 6;
 /// A piece of the default set that fits nowhere after a plan, in the lookahead's sum.
 const LOOKAHEAD_DEAD: i64 = 3000;
 
+/// The most pieces the lookahead sums (the default set has 47).
+const MAX_LOOKAHEAD_PIECES: usize = 64;
+
+/// No anchor to try first.
+const NO_HINT: u32 = u32::MAX;
+
 /// The engine as `best` and `selfplay` play it.
 #[derive(Debug, Clone)]
 pub struct Engine {
@@ -99,6 +105,7 @@ impl Engine {
     pub fn with_weights(geo: Geometry, weights: Weights) -> Engine {
         let ev = Evaluator::with_weights(geo, weights);
         let mut lookahead_pieces = ev.probes().to_vec();
+        assert!(lookahead_pieces.len() <= MAX_LOOKAHEAD_PIECES);
         lookahead_pieces.sort_by_key(|p| std::cmp::Reverse(p.cell_count()));
         Engine {
             ev,
@@ -132,16 +139,31 @@ impl Engine {
     /// once the sum reaches it. The plans after the first rarely beat it: this roughly
     /// halves the lookahead's evaluations (see the crate README).
     pub fn lookahead_below(&self, board: u128, bound: i64) -> i64 {
+        self.lookahead_hinted(board, bound, &mut [NO_HINT; MAX_LOOKAHEAD_PIECES])
+    }
+
+    /// [`Engine::lookahead_below`], trying first for each piece the anchor in `hints` (the
+    /// one that was best for it on the plan before, when it still fits) and leaving there
+    /// the anchor that is best on this board. The candidate plans differ in a few cells, so
+    /// the last best place is often still the best: found first, it is a tight bound for
+    /// the piece's other places. The minimum, and so the sum, is the same in any order.
+    fn lookahead_hinted(
+        &self,
+        board: u128,
+        bound: i64,
+        hints: &mut [u32; MAX_LOOKAHEAD_PIECES],
+    ) -> i64 {
         let geo = self.geometry();
         let empty = !board & geo.full();
         let prune = self.ev.is_monotone();
         // A placement that clears nothing ends on the board plus the piece, whose floor is
         // at least this plus the piece's cells (as in the search's last moves).
         let floor = if prune { self.ev.floor_cost(board) } else { 0 };
+        let parts = self.ev.floor_parts(board);
         let mut gaps = Vec::new();
         geo.gaps(board, self.largest_piece, &mut gaps);
         let mut total = 0i64;
-        for p in &self.lookahead_pieces {
+        for (p, hint) in self.lookahead_pieces.iter().zip(hints.iter_mut()) {
             let pos = p.positions(empty);
             if pos == 0 {
                 total += LOOKAHEAD_DEAD;
@@ -152,6 +174,18 @@ impl Engine {
                 } else {
                     i32::MAX
                 };
+                let mut best_anchor = NO_HINT;
+                let mut try_anchor = |anchor: u32, after: u128, best: &mut i32| {
+                    let v = self.ev.eval_below(after, *best);
+                    if v < *best {
+                        *best = v;
+                        best_anchor = anchor;
+                    }
+                };
+                if *hint < u128::BITS && pos & (1u128 << *hint) != 0 {
+                    let (after, _) = geo.clear(board | p.mask_at(*hint));
+                    try_anchor(*hint, after, &mut best);
+                }
                 // The clearing placements first: they leave the best boards, and then the
                 // quiet ones are often all ruled out by their floor.
                 let cells = p.cell_count() as u32;
@@ -167,15 +201,27 @@ impl Engine {
                     let anchor = clearing.trailing_zeros();
                     clearing &= clearing - 1;
                     let (after, _) = geo.clear(board | p.mask_at(anchor));
-                    best = best.min(self.ev.eval_below(after, best));
+                    try_anchor(anchor, after, &mut best);
                 }
                 let quiet_floor = floor + self.ev.weights().occupied * p.cell_count() as i32;
                 if !(prune && quiet_floor >= best) {
                     while quiet != 0 {
                         let anchor = quiet.trailing_zeros();
                         quiet &= quiet - 1;
-                        best = best.min(self.ev.eval_below(board | p.mask_at(anchor), best));
+                        let floor = self
+                            .ev
+                            .floor_of_parts(self.ev.floor_parts_with(parts, p, anchor));
+                        let v =
+                            self.ev
+                                .eval_below_with_floor(board | p.mask_at(anchor), best, floor);
+                        if v < best {
+                            best = v;
+                            best_anchor = anchor;
+                        }
                     }
+                }
+                if best_anchor != NO_HINT {
+                    *hint = best_anchor;
                 }
                 total += i64::from(best);
             }
@@ -233,11 +279,13 @@ impl Engine {
         if top.len() > 1 && top[0].complete {
             top.retain(|p| p.complete);
             let mut best: Option<(i64, usize)> = None;
+            let mut hints = [NO_HINT; MAX_LOOKAHEAD_PIECES];
             for (i, p) in top.iter().enumerate() {
                 if deadline.passed() {
                     return None;
                 }
-                let cost = self.lookahead_below(p.board, best.map_or(i64::MAX, |(c, _)| c));
+                let bound = best.map_or(i64::MAX, |(c, _)| c);
+                let cost = self.lookahead_hinted(p.board, bound, &mut hints);
                 // Strictly better only: ties keep the better ranked plan.
                 if best.is_none_or(|(c, _)| cost < c) {
                     best = Some((cost, i));
@@ -299,6 +347,19 @@ impl Engine {
     }
 }
 
+/// The anchors (of all the piece's anchors) where `p` completes some unit of `board`: where
+/// it covers every empty cell of the unit ([`Placement::covering`], which turns a unit with
+/// more or wider-spread empty cells than the piece away at its first comparison). Once per
+/// position and piece, where testing each placement for a full unit took a fold per
+/// placement (callgrind: see the crate README).
+#[inline]
+fn clearing_anchors(geo: &Geometry, board: u128, p: &Placement) -> u128 {
+    let empty = !board & geo.full();
+    geo.units()
+        .iter()
+        .fold(0, |m, &unit| m | p.covering(empty & unit))
+}
+
 /// A position of the search: the board, the points so far, and whether the last move cleared.
 #[derive(Clone, Copy)]
 struct Node {
@@ -346,13 +407,25 @@ impl Search<'_> {
         }
     }
 
-    /// Offers the board the path ends on as a plan.
-    fn finish(&mut self, board: u128, points: u64, streak: bool) {
-        let placed = self.path.len();
+    /// Offers the board the path (and then `last`, when given) ends on as a plan. The last
+    /// move is copied into the plan only when it enters the list: most leaves do not
+    /// (pushing and popping it on the path for every leaf: 0.5% of the instructions).
+    fn finish(
+        &mut self,
+        board: u128,
+        points: u64,
+        streak: bool,
+        last: Option<PlanMove>,
+        floor: Option<i32>,
+    ) {
+        let placed = self.path.len() + usize::from(last.is_some());
         let Some(bound) = self.entry_bound(placed) else {
             return;
         };
-        let eval = self.ev.eval_below(board, bound);
+        let eval = match floor {
+            Some(floor) => self.ev.eval_below_with_floor(board, bound, floor),
+            None => self.ev.eval_below(board, bound),
+        };
         // Most leaves reach the bound of a full list: they cannot enter, and looking for
         // their place in it took about 40% of this function's time (perf annotate).
         if eval >= bound
@@ -370,10 +443,13 @@ impl Search<'_> {
         if at >= self.keep {
             return;
         }
+        let mut moves = Vec::with_capacity(placed);
+        moves.extend_from_slice(&self.path);
+        moves.extend(last);
         self.top.insert(
             at,
             Plan {
-                moves: self.path.clone(),
+                moves,
                 board,
                 complete: placed == self.tray.len(),
                 eval,
@@ -396,7 +472,7 @@ impl Search<'_> {
             return;
         }
         if left == 0 {
-            self.finish(board, points, streak);
+            self.finish(board, points, streak, None, None);
             return;
         }
         let last_piece = left.count_ones() == 1;
@@ -431,7 +507,7 @@ impl Search<'_> {
         if !any {
             // Dead end: the pieces left fit nowhere. A candidate only when nothing better
             // (more pieces placed) exists.
-            self.finish(board, points, streak);
+            self.finish(board, points, streak, None, None);
         }
     }
 
@@ -440,14 +516,25 @@ impl Search<'_> {
         let geo = self.ev.geometry();
         let p = &self.tray[i];
         let rest = left & !(1 << i);
+        let clearing = clearing_anchors(geo, from.board, p) & pos;
+        if must_clear {
+            pos = clearing;
+        }
+        // A move that clears nothing scores the same wherever it is.
+        let quiet_points = points(self.scoring, &Units::default(), p.origin(), from.streak);
         while pos != 0 {
             let anchor = pos.trailing_zeros();
             pos &= pos - 1;
             let placed = p.mask_at(anchor);
-            let out = apply(geo, from.board, placed, self.scoring, from.streak);
-            if must_clear && out.units.is_empty() {
-                continue;
-            }
+            let out = if clearing & (1u128 << anchor) != 0 {
+                apply(geo, from.board, placed, self.scoring, from.streak)
+            } else {
+                Outcome {
+                    board: from.board | placed,
+                    units: Units::default(),
+                    points: quiet_points,
+                }
+            };
             let total = from.points + out.points;
             match self.seen.entry((out.board, rest)) {
                 Entry::Occupied(mut e) => {
@@ -474,7 +561,7 @@ impl Search<'_> {
 
     /// The moves of the last piece `i` at the anchors `pos`: the moves that clear first,
     /// then, unless the floor of the evaluation already rules them all out, the others.
-    fn last_moves(&mut self, from: Node, i: usize, mut pos: u128, must_clear: bool) {
+    fn last_moves(&mut self, from: Node, i: usize, pos: u128, must_clear: bool) {
         let Node {
             board,
             points,
@@ -482,17 +569,19 @@ impl Search<'_> {
         } = from;
         let geo = self.ev.geometry();
         let p = &self.tray[i];
-        let mut quiet = 0u128;
-        while pos != 0 {
-            let anchor = pos.trailing_zeros();
-            pos &= pos - 1;
-            let placed = p.mask_at(anchor);
-            if !geo.has_full_unit(board | placed) {
-                quiet |= 1u128 << anchor;
-                continue;
-            }
-            let out = apply(geo, board, placed, self.scoring, streak);
-            self.leaf(i, anchor, out.units, out.points, out.board, points, true);
+        let mut clearing = clearing_anchors(geo, board, p) & pos;
+        let mut quiet = pos & !clearing;
+        while clearing != 0 {
+            let anchor = clearing.trailing_zeros();
+            clearing &= clearing - 1;
+            let out = apply(geo, board, p.mask_at(anchor), self.scoring, streak);
+            let last = PlanMove {
+                piece: i,
+                anchor,
+                units: out.units,
+                points: out.points,
+            };
+            self.leaf(last, out.board, points, true, None);
         }
         if must_clear || quiet == 0 {
             return;
@@ -513,36 +602,31 @@ impl Search<'_> {
             Scoring::Classic => 0,
             Scoring::Combo => p.cell_count() as u64,
         };
+        // The floor of each board plus the piece, from the board's counts.
+        let parts = self.ev.floor_parts(board);
         while quiet != 0 {
             let anchor = quiet.trailing_zeros();
             quiet &= quiet - 1;
-            let after = board | p.mask_at(anchor);
-            self.leaf(i, anchor, Units::default(), gained, after, points, false);
+            let placed = p.mask_at(anchor);
+            let floor = self
+                .ev
+                .floor_of_parts(self.ev.floor_parts_with(parts, p, anchor));
+            let last = PlanMove {
+                piece: i,
+                anchor,
+                units: Units::default(),
+                points: gained,
+            };
+            self.leaf(last, board | placed, points, false, Some(floor));
         }
     }
 
-    /// Offers the last move of a plan.
-    #[allow(clippy::too_many_arguments)]
+    /// Offers the last move of a plan; `floor`: the evaluation's floor of `after`, when the
+    /// caller worked it out.
     #[inline]
-    fn leaf(
-        &mut self,
-        piece: usize,
-        anchor: u32,
-        units: Units,
-        gained: u64,
-        after: u128,
-        points: u64,
-        streak: bool,
-    ) {
+    fn leaf(&mut self, last: PlanMove, after: u128, points: u64, streak: bool, floor: Option<i32>) {
         self.nodes += 1;
-        self.path.push(PlanMove {
-            piece,
-            anchor,
-            units,
-            points: gained,
-        });
-        self.finish(after, points + gained, streak);
-        self.path.pop();
+        self.finish(after, points + last.points, streak, Some(last), floor);
     }
 }
 
@@ -618,6 +702,46 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Hints change no lookahead value: stale hints from another board, random anchors
+    /// (fitting or not) and none all give what the plain lookahead gives, for every bound.
+    #[test]
+    fn lookahead_hints_change_no_value() {
+        let geo = Geometry::standard();
+        let engine = Engine::new(geo.clone());
+        let mut rng = SplitMix64::new(19);
+        let mut carried = [NO_HINT; MAX_LOOKAHEAD_PIECES];
+        let mut moved = 0;
+        for case in 0..80 {
+            let board = geo
+                .clear(
+                    (u128::from(rng.next_u64()) << 64 | u128::from(rng.next_u64()))
+                        & (u128::from(rng.next_u64()) << 64 | u128::from(rng.next_u64()))
+                        & geo.full(),
+                )
+                .0;
+            let exact = engine.lookahead(board);
+            let mut random = [NO_HINT; MAX_LOOKAHEAD_PIECES];
+            for h in random.iter_mut() {
+                *h = if case % 3 == 0 {
+                    NO_HINT
+                } else {
+                    rng.below(81) as u32
+                };
+            }
+            for bound in [exact - 1, exact, exact + 1, exact / 2, i64::MAX] {
+                let plain = engine.lookahead_below(board, bound);
+                let before = carried;
+                assert_eq!(engine.lookahead_hinted(board, bound, &mut carried), plain);
+                moved += usize::from(before != carried);
+                assert_eq!(
+                    engine.lookahead_hinted(board, bound, &mut random.clone()),
+                    plain
+                );
+            }
+        }
+        assert!(moved > 10, "hints were carried from board to board");
     }
 
     /// The prunings lose nothing: on random crowded boards and trays the search finds the

@@ -21,11 +21,17 @@
 //!   complete no row, column or box anywhere (blokie's "clear opportunity" idea, our own
 //!   code). Gated at 30 cells, so it runs only on the crowded boards where games end: it
 //!   cut deaths per 10k trays on seed 2026 from 0.410 to 0.245 (ratio 0.60, 95% CI
-//!   0.35-0.99) for about a third more CPU per tray (crate README).
+//!   0.35-0.99) for about a third more CPU per tray, and about 5% since it looks the near
+//!   units up in a table of gap shapes ([`crate::clear_ways`]; crate README).
 //!
 //! The weights were tuned by self-play on a fixed seeded deal: see `examples/tune.rs` and
 //! the crate README.
 
+mod floor;
+
+pub use floor::FloorParts;
+
+use crate::clear_ways::ClearTable;
 use crate::geometry::{DEFAULT_SIZE, Geometry};
 use crate::piece::{Piece, Placement, default_set};
 
@@ -159,9 +165,6 @@ impl Default for Weights {
 /// on an 11-wide board.
 const MAX_PROBE_OFFSET: usize = 4 * 11 + 4;
 
-/// Most rows, columns and boxes of a geometry: 10 + 10 + 25 on a 10x10 board with 2x2 boxes.
-const MAX_UNITS: usize = 45;
-
 /// A board evaluation for one geometry.
 #[derive(Debug, Clone)]
 pub struct Evaluator {
@@ -171,8 +174,9 @@ pub struct Evaluator {
     /// The order `probe_cost` asks the probes in (largest first), and for each of them the
     /// probes it contains (as bits of `probes` indexes): see [`Evaluator::probe_cost`].
     probe_order: Vec<(usize, u64)>,
-    /// The largest cell offset of any probe (at most [`MAX_PROBE_OFFSET`]).
-    probe_span: usize,
+    /// The cell offsets the probes use (each at most [`MAX_PROBE_OFFSET`]): on 9x9, 25 of
+    /// the 41 up to the largest, so `probe_cost` shifts the board 25 times instead of 41.
+    probe_offsets: Vec<usize>,
     /// Cells that have a right neighbour / a neighbour below.
     has_right: u128,
     has_below: u128,
@@ -186,9 +190,13 @@ pub struct Evaluator {
     /// Box cells off the box's border, and box corner cells (none without boxes).
     box_middle: u128,
     box_corner: u128,
-    /// The probes of 4 or 5 cells (indexes into `probes`): what [`Evaluator::clear_ways`]
-    /// asks about.
-    clear_probes: Vec<usize>,
+    /// The probes of 4 or 5 cells, by the gap shapes they cover: what
+    /// [`Evaluator::clear_ways`] asks about.
+    clear_table: ClearTable,
+    /// For each cell, the units holding it (bits as in `Geometry::units()`), and the bits of
+    /// the boxes: see [`FloorParts`].
+    cell_units: Vec<u64>,
+    box_units: u64,
     /// Every weight is >= 0 (see [`Evaluator::is_monotone`]).
     monotone: bool,
 }
@@ -214,12 +222,13 @@ impl Evaluator {
             })
             .collect();
         probe_order.sort_by_key(|&(i, _)| std::cmp::Reverse(pieces[i].len()));
-        let probe_span = probes
+        let mut probe_offsets: Vec<usize> = probes
             .iter()
-            .map(|p| p.max_offset() as usize)
-            .max()
-            .unwrap_or(0)
-            .min(MAX_PROBE_OFFSET);
+            .flat_map(|p| p.offsets().iter().map(|&o| o as usize))
+            .collect();
+        probe_offsets.sort_unstable();
+        probe_offsets.dedup();
+        assert!(probe_offsets.last().is_none_or(|&o| o <= MAX_PROBE_OFFSET));
         let full = geo.full();
         let has_right = full & !geo.last_col();
         let has_below = full & !geo.last_row();
@@ -245,18 +254,34 @@ impl Evaluator {
                 }
             }
         }
-        let clear_probes = (0..pieces.len())
-            .filter(|&i| (4..=5).contains(&pieces[i].len()))
+        let clear_pieces: Vec<Placement> = probes
+            .iter()
+            .filter(|p| (4..=5).contains(&p.cell_count()))
+            .cloned()
             .collect();
-        // `clear_ways` keeps the near units on the stack.
-        assert!(geo.rows().len() + geo.cols().len() + geo.boxes().len() <= MAX_UNITS);
+        let clear_table = ClearTable::new(&clear_pieces);
+        let units = geo.units();
+        assert!(units.len() <= 64, "units are bits of a u64");
+        let cell_units = (0..geo.size() * geo.size())
+            .map(|cell| {
+                units
+                    .iter()
+                    .enumerate()
+                    .filter(|&(_, &unit)| unit & 1u128 << cell != 0)
+                    .fold(0u64, |m, (i, _)| m | 1 << i)
+            })
+            .collect();
+        let lines = geo.rows().len() + geo.cols().len();
+        let box_units = ((1u64 << geo.boxes().len()) - 1) << lines;
         Evaluator {
-            clear_probes,
+            cell_units,
+            box_units,
+            clear_table,
             geo,
             weights,
             probes,
             probe_order,
-            probe_span,
+            probe_offsets,
             has_right,
             has_below,
             windows,
@@ -307,7 +332,25 @@ impl Evaluator {
 
     #[inline(always)]
     fn eval_below_of(&self, b: u128, bound: i32, n: usize, k: usize) -> i32 {
-        let mut cost = self.floor_cost_of(b, n, k);
+        self.eval_above_floor_of(b, bound, self.floor_cost_of(b, n, k), n)
+    }
+
+    /// [`Evaluator::eval_below`] of a board whose [`Evaluator::floor_cost`] the caller
+    /// already knows (`floor`): the search works it out for a move that clears nothing from
+    /// the board before it ([`FloorParts`]) for a fraction of the cost.
+    #[inline]
+    pub fn eval_below_with_floor(&self, b: u128, bound: i32, floor: i32) -> i32 {
+        debug_assert_eq!(floor, self.floor_cost(b));
+        if self.geo.size() == DEFAULT_SIZE {
+            self.eval_above_floor_of(b, bound, floor, DEFAULT_SIZE)
+        } else {
+            self.eval_above_floor_of(b, bound, floor, self.geo.size())
+        }
+    }
+
+    #[inline(always)]
+    fn eval_above_floor_of(&self, b: u128, bound: i32, floor: i32, n: usize) -> i32 {
+        let mut cost = floor;
         if cost >= bound && self.monotone {
             return cost;
         }
@@ -340,45 +383,13 @@ impl Evaluator {
     }
 
     /// How many pieces of 4 or 5 cells of the default set can complete some row, column or
-    /// box on board `b` (each piece counted once), counting stops at `cap`.
+    /// box on board `b` (each piece counted once), at most `cap`.
     ///
     /// A placement completes a unit when it covers every empty cell of the unit, so only
-    /// units with 1 to 5 empty cells are asked, and a piece is asked only about units with
-    /// no more empty cells than it has.
+    /// units with 1 to 5 empty cells are asked, each by its shape ([`ClearTable`]).
     pub fn clear_ways(&self, b: u128, cap: i32) -> i32 {
-        let empty = !b & self.geo.full();
-        // The empty cells of the near units, with their counts.
-        let mut near = [(0u128, 0u32); MAX_UNITS];
-        let mut len = 0;
-        for (k, gap) in self.geo.unit_gaps(b, 5) {
-            if k > 0 {
-                near[len] = (gap, k);
-                len += 1;
-            }
-        }
-        if len == 0 {
-            return 0;
-        }
-        let near = &near[..len];
-        let mut ways = 0;
-        for &i in &self.clear_probes {
-            if ways >= cap {
-                break;
-            }
-            let p = &self.probes[i];
-            let pos = p.positions(empty);
-            if pos == 0 {
-                continue;
-            }
-            let cells = p.cell_count() as u32;
-            if near
-                .iter()
-                .any(|&(gap, k)| k <= cells && p.covering(gap) & pos != 0)
-            {
-                ways += 1;
-            }
-        }
-        ways
+        let ways = self.clear_table.completing(&self.geo, b).count_ones() as i32;
+        ways.min(cap.max(0))
     }
 
     /// True when every weight is >= 0: then each stage of the evaluation is a cost >= 0 and
@@ -506,8 +517,8 @@ impl Evaluator {
         let w = &self.weights;
         let empty = !b & self.geo.full();
         let mut shifted = [0u128; MAX_PROBE_OFFSET + 1];
-        for (o, s) in shifted.iter_mut().enumerate().take(self.probe_span + 1) {
-            *s = empty >> o;
+        for &o in &self.probe_offsets {
+            shifted[o] = empty >> o;
         }
         let crowded = w.crowded != 0 && b.count_ones() > CROWDED;
         let (mut dead, mut scarce, mut missing) = (0i32, 0i32, 0i32);
@@ -559,9 +570,14 @@ fn byte_sums(nibbles: u64) -> u64 {
 /// Bits set in a board mask. The workspace builds for baseline x86-64, which has no POPCNT
 /// instruction, and `u128::count_ones` there is two separate 64-bit bit-twiddling counts;
 /// this adds the halves' nibble counts first and multiplies once (the evaluation is about a
-/// quarter popcounts, callgrind).
+/// quarter popcounts, callgrind). A build for a CPU with POPCNT (`-C target-cpu=native`, or
+/// any x86-64-v2) uses the instruction: a compile-time choice, as choosing at run time would
+/// need `unsafe`.
 #[inline(always)]
 fn count(x: u128) -> i32 {
+    if cfg!(target_feature = "popcnt") {
+        return x.count_ones() as i32;
+    }
     let bytes = byte_sums(nibble_counts(x as u64) + nibble_counts((x >> 64) as u64));
     (bytes.wrapping_mul(BYTE_ONES) >> 56) as i32
 }
@@ -570,6 +586,9 @@ fn count(x: u128) -> i32 {
 /// them (board masks have at most 121 each).
 #[inline(always)]
 fn count_pair(a: u128, b: u128) -> i32 {
+    if cfg!(target_feature = "popcnt") {
+        return (a.count_ones() + b.count_ones()) as i32;
+    }
     let bytes = byte_sums(nibble_counts(a as u64) + nibble_counts((a >> 64) as u64))
         + byte_sums(nibble_counts(b as u64) + nibble_counts((b >> 64) as u64));
     (bytes.wrapping_mul(BYTE_ONES) >> 56) as i32

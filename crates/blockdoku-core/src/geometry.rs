@@ -21,6 +21,8 @@ pub struct Geometry {
     rows: Vec<u128>,
     cols: Vec<u128>,
     boxes: Vec<u128>,
+    /// `rows`, `cols` and `boxes` in one list.
+    units: Vec<u128>,
     first_row: u128,
     last_row: u128,
     first_col: u128,
@@ -178,10 +180,12 @@ impl Geometry {
         let box_origins = boxes
             .iter()
             .fold(0, |m, b: &u128| m | (1u128 << b.trailing_zeros()));
+        let units = rows.iter().chain(&cols).chain(&boxes).copied().collect();
         Ok(Geometry {
             size,
             box_size,
             full,
+            units,
             box_origins,
             first_row: rows[0],
             last_row: rows[size - 1],
@@ -224,6 +228,10 @@ impl Geometry {
     /// Box masks, row-major from the top left (empty when `box` is 0).
     pub fn boxes(&self) -> &[u128] {
         &self.boxes
+    }
+    /// Every unit that clears: the rows, then the columns, then the boxes.
+    pub fn units(&self) -> &[u128] {
+        &self.units
     }
     /// Top row mask.
     pub fn first_row(&self) -> u128 {

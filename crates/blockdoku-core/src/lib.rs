@@ -15,6 +15,7 @@
 //!   [`selfplay`](mod@selfplay) deals trays with SplitMix64 so a seed means the same games forever.
 #![deny(clippy::print_stdout, clippy::print_stderr)]
 
+pub mod clear_ways;
 pub mod commands;
 pub mod engine;
 pub mod error;
