@@ -13,6 +13,28 @@
 //! - The engine ([`engine`]) searches every order and placement of a tray, scores the boards
 //!   by the evaluation ([`eval`]) and compares its best few by a one-piece lookahead;
 //!   [`selfplay`](mod@selfplay) deals trays with SplitMix64 so a seed means the same games forever.
+//!
+//! ```
+//! use blockdoku_core::{PlaceInput, Scoring, place};
+//!
+//! // A vertical domino at row 0, column 8 completes the top row: 9 cells, 10 points each.
+//! let mut board = vec![".........".to_string(); 9];
+//! board[0] = "########.".into();
+//! let verdict = place(PlaceInput {
+//!     board,
+//!     piece: vec!["#".into(), "#".into()],
+//!     at: [0, 8],
+//!     scoring: Scoring::Classic,
+//!     streak: false,
+//!     size: 9,
+//!     box_size: None,
+//! })?;
+//! assert!(verdict.legal);
+//! assert_eq!(verdict.points, 90);
+//! assert_eq!(verdict.cleared.rows, vec![0]);
+//! assert_eq!(verdict.board[1], "........#");
+//! # Ok::<(), blockdoku_core::InputError>(())
+//! ```
 #![deny(clippy::print_stdout, clippy::print_stderr)]
 
 pub mod clear_ways;
