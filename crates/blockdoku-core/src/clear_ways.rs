@@ -128,10 +128,9 @@ mod tests {
                 .collect();
             let table = ClearTable::new(&pieces);
             for case in 0..300 {
-                let mut r = || u128::from(rng.next_u64()) << 64 | u128::from(rng.next_u64());
-                let mut b = (r() | r()) & geo.full();
+                let mut b = (rng.next_u128() | rng.next_u128()) & geo.full();
                 if case % 2 == 0 {
-                    b |= r() & geo.full();
+                    b |= rng.next_u128() & geo.full();
                 }
                 let b = geo.clear(b).0;
                 let empty = !b & geo.full();

@@ -685,13 +685,7 @@ mod tests {
         let engine = Engine::new(geo.clone());
         let mut rng = SplitMix64::new(5);
         for _ in 0..60 {
-            let board = geo
-                .clear(
-                    (u128::from(rng.next_u64()) << 64 | u128::from(rng.next_u64()))
-                        & (u128::from(rng.next_u64()) << 64 | u128::from(rng.next_u64()))
-                        & geo.full(),
-                )
-                .0;
+            let board = geo.clear(rng.next_u128() & rng.next_u128() & geo.full()).0;
             let exact = engine.lookahead(board);
             for bound in [exact - 1, exact, exact + 1, 0, exact / 2, i64::MAX] {
                 let v = engine.lookahead_below(board, bound);
@@ -714,13 +708,7 @@ mod tests {
         let mut carried = [NO_HINT; MAX_LOOKAHEAD_PIECES];
         let mut moved = 0;
         for case in 0..80 {
-            let board = geo
-                .clear(
-                    (u128::from(rng.next_u64()) << 64 | u128::from(rng.next_u64()))
-                        & (u128::from(rng.next_u64()) << 64 | u128::from(rng.next_u64()))
-                        & geo.full(),
-                )
-                .0;
+            let board = geo.clear(rng.next_u128() & rng.next_u128() & geo.full()).0;
             let exact = engine.lookahead(board);
             let mut random = [NO_HINT; MAX_LOOKAHEAD_PIECES];
             for h in random.iter_mut() {
@@ -758,10 +746,9 @@ mod tests {
             .collect();
         let mut rng = SplitMix64::new(11);
         for case in 0..300 {
-            let mut board =
-                (u128::from(rng.next_u64()) << 64 | u128::from(rng.next_u64())) & geo.full();
+            let mut board = rng.next_u128() & geo.full();
             for _ in 0..(case % 3) {
-                board &= u128::from(rng.next_u64()) << 64 | u128::from(rng.next_u64());
+                board &= rng.next_u128();
             }
             // A board as the game leaves it: nothing full.
             board = geo.clear(board).0;

@@ -736,10 +736,9 @@ mod tests {
             let g = Geometry::new(size, box_size).expect("valid geometry");
             let ev = Evaluator::with_weights(g.clone(), Weights::from_array(w));
             for case in 0..300 {
-                let mut b =
-                    (u128::from(rng.next_u64()) << 64 | u128::from(rng.next_u64())) & g.full();
+                let mut b = rng.next_u128() & g.full();
                 for _ in 0..case % 3 {
-                    b &= u128::from(rng.next_u64()) << 64 | u128::from(rng.next_u64());
+                    b &= rng.next_u128();
                 }
                 let empty = !b & g.full();
                 let mut want = 0;
@@ -765,13 +764,10 @@ mod tests {
             let ev = Evaluator::new(g.clone());
             let mut seen = 0;
             for case in 0..400 {
-                let r = |rng: &mut puzzles_common::SplitMix64| {
-                    u128::from(rng.next_u64()) << 64 | u128::from(rng.next_u64())
-                };
                 // Dense boards (3/4 or 7/8 full) have units near completion.
-                let mut b = (r(&mut rng) | r(&mut rng)) & g.full();
+                let mut b = (rng.next_u128() | rng.next_u128()) & g.full();
                 if case % 2 == 0 {
-                    b |= r(&mut rng) & g.full();
+                    b |= rng.next_u128() & g.full();
                 }
                 // A board in play has no full unit.
                 let b = g.clear(b).0;
@@ -826,9 +822,7 @@ mod tests {
         let ev = Evaluator::new(g.clone());
         let mut rng = puzzles_common::SplitMix64::new(3);
         for _ in 0..2000 {
-            let b = (u128::from(rng.next_u64()) << 64 | u128::from(rng.next_u64()))
-                & (u128::from(rng.next_u64()) << 64 | u128::from(rng.next_u64()))
-                & g.full();
+            let b = rng.next_u128() & rng.next_u128() & g.full();
             let exact = ev.eval(b);
             for bound in [exact - 1, exact, exact + 1, 0, i32::MAX, ev.floor_cost(b)] {
                 let v = ev.eval_below(b, bound);
@@ -847,8 +841,8 @@ mod tests {
         let full121 = (1u128 << 121) - 1;
         let mut cases = vec![(0, 0), (full121, full121), (u128::MAX, 0), (0, u128::MAX)];
         for _ in 0..5000 {
-            let a = u128::from(rng.next_u64()) << 64 | u128::from(rng.next_u64());
-            let b = u128::from(rng.next_u64()) << 64 | u128::from(rng.next_u64());
+            let a = rng.next_u128();
+            let b = rng.next_u128();
             cases.push((a, b & full121));
             cases.push((a & b, a | b));
         }

@@ -461,8 +461,7 @@ mod tests {
                 // Dense boards (3 of 4 cells, or more) so that units are often full.
                 let mut board = g.full();
                 for _ in 0..(1 + k % 3) {
-                    board &= (u128::from(rng.next_u64()) << 64 | u128::from(rng.next_u64()))
-                        | (u128::from(rng.next_u64()) << 64 | u128::from(rng.next_u64()));
+                    board &= rng.next_u128() | rng.next_u128();
                 }
                 if k % 5 == 0 {
                     board |= g.rows()[k % n];

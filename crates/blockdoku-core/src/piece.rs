@@ -397,10 +397,9 @@ mod tests {
                 .map(|p| Placement::new(p, &geo))
                 .collect();
             for case in 0..200 {
-                let mut board =
-                    (u128::from(rng.next_u64()) << 64 | u128::from(rng.next_u64())) & geo.full();
+                let mut board = rng.next_u128() & geo.full();
                 if case % 2 == 0 {
-                    board |= u128::from(rng.next_u64()) << 64 | u128::from(rng.next_u64());
+                    board |= rng.next_u128();
                     board &= geo.full();
                 }
                 let board = geo.clear(board).0;

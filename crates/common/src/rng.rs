@@ -33,6 +33,13 @@ impl SplitMix64 {
         out
     }
 
+    /// The next 128 random bits: two draws, the first in the high half (board masks of the
+    /// block puzzle are u128).
+    pub fn next_u128(&mut self) -> u128 {
+        let high = u128::from(self.next_u64());
+        high << 64 | u128::from(self.next_u64())
+    }
+
     /// A uniform integer in `0..n` (`n > 0`), without modulo bias: the high half of a 128-bit
     /// product, with Lemire's rejection of the few low halves that would favour some values
     /// (at most `n` of 2^64, so for the small `n` of games a draw is almost never repeated).
@@ -61,6 +68,13 @@ mod tests {
         assert_eq!(r.next_u64(), 3_203_168_211_198_807_973);
         assert_eq!(r.next_u64(), 9_817_491_932_198_370_423);
         assert_eq!(mix(1_234_567), 6_457_827_717_110_365_317);
+    }
+
+    #[test]
+    fn next_u128_is_two_draws_high_first() {
+        let (mut a, mut b) = (SplitMix64::new(9), SplitMix64::new(9));
+        let (high, low) = (b.next_u64(), b.next_u64());
+        assert_eq!(a.next_u128(), u128::from(high) << 64 | u128::from(low));
     }
 
     #[test]

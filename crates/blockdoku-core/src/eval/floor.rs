@@ -114,10 +114,9 @@ mod tests {
                 Evaluator::with_weights(geo.clone(), Weights::from_array(weights)),
             ] {
                 for case in 0..300 {
-                    let mut b = (u128::from(rng.next_u64()) << 64 | u128::from(rng.next_u64()))
-                        & geo.full();
+                    let mut b = rng.next_u128() & geo.full();
                     for _ in 0..case % 4 {
-                        b &= u128::from(rng.next_u64()) << 64 | u128::from(rng.next_u64());
+                        b &= rng.next_u128();
                     }
                     let parts = ev.floor_parts(b);
                     assert_eq!(ev.floor_of_parts(parts), ev.floor_cost(b), "case {case}");
