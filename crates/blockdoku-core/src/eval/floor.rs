@@ -36,7 +36,9 @@ impl Evaluator {
         }
     }
 
-    /// The counts after piece `p` is placed at `anchor` on empty cells (nothing cleared).
+    /// The counts after piece `p` is placed at `anchor` on empty cells (nothing cleared). The
+    /// box middle and corner counts are updated only when their weight is not 0: otherwise
+    /// [`Evaluator::floor_of_parts`], their only reader, multiplies them by 0.
     #[inline]
     pub fn floor_parts_with(&self, parts: FloorParts, p: &Placement, anchor: u32) -> FloorParts {
         let units = p.offsets().iter().fold(parts.units, |m, &o| {
