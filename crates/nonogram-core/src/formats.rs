@@ -112,8 +112,9 @@ const NON_IGNORED: &[&str] = &[
 /// A line of a `rows`/`columns` section: its number, and its clues (`None` when blank).
 type SectionLine = (usize, Option<Vec<u32>>);
 
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy, PartialEq, Eq, Default)]
 enum Section {
+    #[default]
     None,
     Rows,
     Columns,
@@ -130,48 +131,46 @@ enum Section {
 ///   row by row (quoted or not): it becomes the solver's `goal`;
 /// - other keywords (`title`, `by`, `copyright`, ...) are accepted and ignored.
 fn parse_non(text: &str) -> Result<SolveInput, FormatError> {
-    let mut goal: Option<(String, usize, usize)> = None; // (cells, line, column)
-    let mut width: Option<(usize, usize)> = None; // (value, line)
-    let mut height: Option<(usize, usize)> = None;
-    // Each section: header line, and its lines as (line number, clue list or None for blank).
-    let mut rows: Option<(usize, Vec<SectionLine>)> = None;
-    let mut cols: Option<(usize, Vec<SectionLine>)> = None;
-    let mut section = Section::None;
-
+    let mut reader = NonReader::default();
     for (idx, raw) in text.lines().enumerate() {
-        let lineno = idx + 1;
-        let line = raw.trim_end_matches('\r');
+        reader.read_line(idx + 1, raw.trim_end_matches('\r'))?;
+    }
+    reader.finish()
+}
+
+/// A `rows` or `columns` section as read so far: its header's line number and its lines.
+type NonSection = (usize, Vec<SectionLine>);
+
+/// What the `.non` reader has seen before the current line. Each keyword may appear once;
+/// the `Option`s remember where, so a second one can be refused and a count that disagrees
+/// with its section can name the line.
+#[derive(Default)]
+struct NonReader {
+    /// The `goal` cells as written, with the line and column of its value.
+    goal: Option<(String, usize, usize)>,
+    /// `width` and `height`: the value and its line.
+    width: Option<(usize, usize)>,
+    height: Option<(usize, usize)>,
+    rows: Option<NonSection>,
+    cols: Option<NonSection>,
+    /// The section clue lines belong to (none after any other keyword).
+    section: Section,
+}
+
+impl NonReader {
+    /// Reads one line (without its line ending) of the file.
+    fn read_line(&mut self, lineno: usize, line: &str) -> Result<(), FormatError> {
         let trimmed = line.trim();
         if trimmed.starts_with('#') || trimmed.starts_with("//") {
-            continue;
+            return Ok(());
         }
         let first = trimmed.chars().next();
         let is_clue_line = trimmed.is_empty() || first.is_some_and(|c| c.is_ascii_digit());
-        if section != Section::None && is_clue_line {
-            let entry = if trimmed.is_empty() {
-                None
-            } else {
-                Some(parse_clue_line(line, lineno)?)
-            };
-            let target = if section == Section::Rows {
-                &mut rows
-            } else {
-                &mut cols
-            };
-            if let Some((_, lines)) = target.as_mut() {
-                lines.push((lineno, entry));
-                if lines.len() > MAX_LINE_LEN + 2 * 64 {
-                    return Err(FormatError::at(
-                        lineno,
-                        1,
-                        format!("more than {MAX_LINE_LEN} clue lines in one section"),
-                    ));
-                }
-            }
-            continue;
+        if self.section != Section::None && is_clue_line {
+            return self.read_clue_line(lineno, line, trimmed);
         }
         if trimmed.is_empty() {
-            continue;
+            return Ok(());
         }
         let keyword_end = trimmed
             .find(|c: char| c.is_whitespace())
@@ -180,67 +179,10 @@ fn parse_non(text: &str) -> Result<SolveInput, FormatError> {
         let rest = trimmed[keyword_end..].trim();
         let col = column_of(line, keyword);
         match keyword.to_ascii_lowercase().as_str() {
-            "width" | "height" => {
-                let value = parse_size(rest, line, lineno, keyword)?;
-                let slot = if keyword.eq_ignore_ascii_case("width") {
-                    &mut width
-                } else {
-                    &mut height
-                };
-                if slot.is_some() {
-                    return Err(FormatError::at(
-                        lineno,
-                        col,
-                        format!("second `{keyword}` line"),
-                    ));
-                }
-                *slot = Some((value, lineno));
-                section = Section::None;
-            }
-            "rows" | "columns" => {
-                if !rest.is_empty() {
-                    return Err(FormatError::at(
-                        lineno,
-                        column_of(line, rest),
-                        format!(
-                            "unexpected text after `{keyword}`: clue lists go on the lines below it"
-                        ),
-                    ));
-                }
-                let is_rows = keyword.eq_ignore_ascii_case("rows");
-                let slot = if is_rows { &mut rows } else { &mut cols };
-                if slot.is_some() {
-                    return Err(FormatError::at(
-                        lineno,
-                        col,
-                        format!("second `{keyword}` section"),
-                    ));
-                }
-                *slot = Some((lineno, Vec::new()));
-                section = if is_rows {
-                    Section::Rows
-                } else {
-                    Section::Columns
-                };
-            }
-            "goal" => {
-                if goal.is_some() {
-                    return Err(FormatError::at(lineno, col, "second `goal` line"));
-                }
-                let value = rest.trim_matches('"');
-                if let Some((i, c)) = value.char_indices().find(|&(_, c)| c != '0' && c != '1') {
-                    return Err(FormatError::at(
-                        lineno,
-                        column_of(line, &value[i..]),
-                        format!("unexpected {c:?} in `goal` (expected 0 and 1, one per cell)"),
-                    ));
-                }
-                goal = Some((value.to_string(), lineno, column_of(line, rest)));
-                section = Section::None;
-            }
-            k if NON_IGNORED.contains(&k) => {
-                section = Section::None;
-            }
+            "width" | "height" => self.read_size(lineno, line, keyword, rest, col)?,
+            "rows" | "columns" => self.open_section(lineno, line, keyword, rest, col)?,
+            "goal" => self.read_goal(lineno, line, rest, col)?,
+            k if NON_IGNORED.contains(&k) => self.section = Section::None,
             _ => {
                 return Err(FormatError::at(
                     lineno,
@@ -251,45 +193,180 @@ fn parse_non(text: &str) -> Result<SolveInput, FormatError> {
                 ));
             }
         }
+        Ok(())
     }
 
-    let (rows_line, row_lines) =
-        rows.ok_or_else(|| FormatError::at(0, 0, "the file has no `rows` section"))?;
-    let (cols_line, col_lines) =
-        cols.ok_or_else(|| FormatError::at(0, 0, "the file has no `columns` section"))?;
-    let rows = finish_section(row_lines, rows_line, "rows", height)?;
-    let cols = finish_section(col_lines, cols_line, "columns", width)?;
-    let goal = match goal {
-        None => None,
-        Some((cells, l, c)) => {
-            let (h, w) = (rows.len(), cols.len());
-            if cells.len() != h * w {
+    /// A clue line (or a blank one) of the open section.
+    fn read_clue_line(
+        &mut self,
+        lineno: usize,
+        line: &str,
+        trimmed: &str,
+    ) -> Result<(), FormatError> {
+        let entry = if trimmed.is_empty() {
+            None
+        } else {
+            Some(parse_clue_line(line, lineno)?)
+        };
+        let target = if self.section == Section::Rows {
+            &mut self.rows
+        } else {
+            &mut self.cols
+        };
+        if let Some((_, lines)) = target.as_mut() {
+            lines.push((lineno, entry));
+            if lines.len() > MAX_LINE_LEN + 2 * 64 {
                 return Err(FormatError::at(
-                    l,
-                    c,
-                    format!(
-                        "`goal` has {}; the puzzle has {} of {w}",
-                        puzzles_common::count(cells.len(), "cell"),
-                        puzzles_common::count(h, "row")
-                    ),
+                    lineno,
+                    1,
+                    format!("more than {MAX_LINE_LEN} clue lines in one section"),
                 ));
             }
-            let row_text = |r: &[u8]| {
-                r.iter()
-                    .map(|&b| if b == b'1' { '#' } else { '.' })
-                    .collect()
-            };
-            let goal: Vec<String> = cells.as_bytes().chunks(w.max(1)).map(row_text).collect();
-            check_goal(&rows, &cols, &goal, l, c)?;
-            Some(goal)
         }
+        Ok(())
+    }
+
+    /// `width N` or `height N`.
+    fn read_size(
+        &mut self,
+        lineno: usize,
+        line: &str,
+        keyword: &str,
+        rest: &str,
+        col: usize,
+    ) -> Result<(), FormatError> {
+        let value = parse_size(rest, line, lineno, keyword)?;
+        let slot = if keyword.eq_ignore_ascii_case("width") {
+            &mut self.width
+        } else {
+            &mut self.height
+        };
+        if slot.is_some() {
+            return Err(FormatError::at(
+                lineno,
+                col,
+                format!("second `{keyword}` line"),
+            ));
+        }
+        *slot = Some((value, lineno));
+        self.section = Section::None;
+        Ok(())
+    }
+
+    /// `rows` or `columns`: the clue lines that follow belong to it.
+    fn open_section(
+        &mut self,
+        lineno: usize,
+        line: &str,
+        keyword: &str,
+        rest: &str,
+        col: usize,
+    ) -> Result<(), FormatError> {
+        if !rest.is_empty() {
+            return Err(FormatError::at(
+                lineno,
+                column_of(line, rest),
+                format!("unexpected text after `{keyword}`: clue lists go on the lines below it"),
+            ));
+        }
+        let is_rows = keyword.eq_ignore_ascii_case("rows");
+        let slot = if is_rows {
+            &mut self.rows
+        } else {
+            &mut self.cols
+        };
+        if slot.is_some() {
+            return Err(FormatError::at(
+                lineno,
+                col,
+                format!("second `{keyword}` section"),
+            ));
+        }
+        *slot = Some((lineno, Vec::new()));
+        self.section = if is_rows {
+            Section::Rows
+        } else {
+            Section::Columns
+        };
+        Ok(())
+    }
+
+    /// `goal 0110...`: checked for its characters here, for its length in [`Self::finish`].
+    fn read_goal(
+        &mut self,
+        lineno: usize,
+        line: &str,
+        rest: &str,
+        col: usize,
+    ) -> Result<(), FormatError> {
+        if self.goal.is_some() {
+            return Err(FormatError::at(lineno, col, "second `goal` line"));
+        }
+        let value = rest.trim_matches('"');
+        if let Some((i, c)) = value.char_indices().find(|&(_, c)| c != '0' && c != '1') {
+            return Err(FormatError::at(
+                lineno,
+                column_of(line, &value[i..]),
+                format!("unexpected {c:?} in `goal` (expected 0 and 1, one per cell)"),
+            ));
+        }
+        self.goal = Some((value.to_string(), lineno, column_of(line, rest)));
+        self.section = Section::None;
+        Ok(())
+    }
+
+    /// The puzzle, once every line is read: both sections present and consistent with
+    /// `width`/`height`, and the goal (if any) the right size and true to the clues.
+    fn finish(self) -> Result<SolveInput, FormatError> {
+        let (rows_line, row_lines) = self
+            .rows
+            .ok_or_else(|| FormatError::at(0, 0, "the file has no `rows` section"))?;
+        let (cols_line, col_lines) = self
+            .cols
+            .ok_or_else(|| FormatError::at(0, 0, "the file has no `columns` section"))?;
+        let rows = finish_section(row_lines, rows_line, "rows", self.height)?;
+        let cols = finish_section(col_lines, cols_line, "columns", self.width)?;
+        let goal = match self.goal {
+            None => None,
+            Some((cells, line, column)) => Some(non_goal(&cells, &rows, &cols, line, column)?),
+        };
+        Ok(SolveInput {
+            rows,
+            cols,
+            timeout_ms: None,
+            goal,
+        })
+    }
+}
+
+/// The `goal` line's cells as picture rows (`#` and `.`), checked against the clues.
+fn non_goal(
+    cells: &str,
+    rows: &[Vec<u32>],
+    cols: &[Vec<u32>],
+    line: usize,
+    column: usize,
+) -> Result<Vec<String>, FormatError> {
+    let (h, w) = (rows.len(), cols.len());
+    if cells.len() != h * w {
+        return Err(FormatError::at(
+            line,
+            column,
+            format!(
+                "`goal` has {}; the puzzle has {} of {w}",
+                puzzles_common::count(cells.len(), "cell"),
+                puzzles_common::count(h, "row")
+            ),
+        ));
+    }
+    let row_text = |r: &[u8]| {
+        r.iter()
+            .map(|&b| if b == b'1' { '#' } else { '.' })
+            .collect()
     };
-    Ok(SolveInput {
-        rows,
-        cols,
-        timeout_ms: None,
-        goal,
-    })
+    let goal: Vec<String> = cells.as_bytes().chunks(w.max(1)).map(row_text).collect();
+    check_goal(rows, cols, &goal, line, column)?;
+    Ok(goal)
 }
 
 /// Bytes of text scanned to turn offsets into columns and lines, counted in tests: reading
@@ -471,50 +548,11 @@ fn parse_webpbn_xml(text: &str) -> Result<SolveInput, FormatError> {
             format!("malformed XML: {e}"),
         )
     })?;
-    let pos_of = |node: roxmltree::Node| {
-        #[cfg(test)]
-        position_work::add(node.range().start);
-        let p = doc.text_pos_at(node.range().start);
-        (p.row as usize, p.col as usize)
-    };
-    let root = doc.root_element();
-    let puzzle = match root.tag_name().name() {
-        "puzzle" => root,
-        "puzzleset" => root
-            .children()
-            .find(|n| n.is_element() && n.tag_name().name() == "puzzle")
-            .ok_or_else(|| {
-                let (l, c) = pos_of(root);
-                FormatError::at(l, c, "the <puzzleset> holds no <puzzle>")
-            })?,
-        other => {
-            let (l, c) = pos_of(root);
-            return Err(FormatError::at(
-                l,
-                c,
-                format!("expected <puzzleset> or <puzzle> as the root element, found <{other}>"),
-            ));
-        }
-    };
-    if let Some(kind) = puzzle.attribute("type")
-        && kind != "grid"
-    {
-        let (l, c) = pos_of(puzzle);
-        return Err(FormatError::at(
-            l,
-            c,
-            format!("puzzle type {kind:?} is not supported (only \"grid\")"),
-        ));
-    }
+    let at = XmlPositions { doc: &doc };
+    let puzzle = webpbn_puzzle(doc.root_element(), &at)?;
     let default_color = puzzle.attribute("defaultcolor").unwrap_or("black");
     let mut rows: Option<Vec<Vec<u32>>> = None;
     let mut cols: Option<Vec<Vec<u32>>> = None;
-    // Positions are computed only for a fault: finding a node's line and column scans the
-    // text from its start, so doing it for every <count> would make reading quadratic.
-    let fault = |node: roxmltree::Node, message: String| {
-        let (l, c) = pos_of(node);
-        FormatError::at(l, c, message)
-    };
     for clue in puzzle
         .children()
         .filter(|n| n.is_element() && n.tag_name().name() == "clue")
@@ -523,79 +561,24 @@ fn parse_webpbn_xml(text: &str) -> Result<SolveInput, FormatError> {
             Some("rows") => &mut rows,
             Some("columns") => &mut cols,
             other => {
-                return Err(fault(
+                return Err(at.fault(
                     clue,
                     format!("<clue> needs type=\"rows\" or type=\"columns\", found {other:?}"),
                 ));
             }
         };
         if slot.is_some() {
-            return Err(fault(clue, "a second <clue> of the same type".into()));
+            return Err(at.fault(clue, "a second <clue> of the same type".into()));
         }
-        let mut lines = Vec::new();
-        for line in clue.children().filter(|n| n.is_element()) {
-            if line.tag_name().name() != "line" {
-                return Err(fault(
-                    line,
-                    format!(
-                        "expected <line> inside <clue>, found <{}>",
-                        line.tag_name().name()
-                    ),
-                ));
-            }
-            let mut counts = Vec::new();
-            for count in line.children().filter(|n| n.is_element()) {
-                if count.tag_name().name() != "count" {
-                    return Err(fault(
-                        count,
-                        format!(
-                            "expected <count> inside <line>, found <{}>",
-                            count.tag_name().name()
-                        ),
-                    ));
-                }
-                if let Some(color) = count.attribute("color")
-                    && color != default_color
-                {
-                    return Err(fault(
-                        count,
-                        format!(
-                            "colour {color:?} is not supported: only black-and-white puzzles can be solved"
-                        ),
-                    ));
-                }
-                let text = count.text().unwrap_or("").trim();
-                let value: u32 = text.parse().map_err(|_| {
-                    fault(
-                        count,
-                        format!("<count> needs a whole number, found {text:?}"),
-                    )
-                })?;
-                counts.push(value);
-            }
-            if counts == [0] {
-                counts.clear();
-            }
-            lines.push(counts);
-            if lines.len() > MAX_LINE_LEN {
-                return Err(fault(
-                    line,
-                    format!("more than {MAX_LINE_LEN} <line> elements in one <clue>"),
-                ));
-            }
-        }
-        if lines.is_empty() {
-            return Err(fault(clue, "the <clue> has no <line>".into()));
-        }
-        *slot = Some(lines);
+        *slot = Some(webpbn_clue_lines(clue, default_color, &at)?);
     }
     let rows =
-        rows.ok_or_else(|| fault(puzzle, "the <puzzle> has no <clue type=\"rows\">".into()))?;
+        rows.ok_or_else(|| at.fault(puzzle, "the <puzzle> has no <clue type=\"rows\">".into()))?;
     let cols =
-        cols.ok_or_else(|| fault(puzzle, "the <puzzle> has no <clue type=\"columns\">".into()))?;
-    let goal = webpbn_goal(puzzle, default_color, &pos_of)?;
+        cols.ok_or_else(|| at.fault(puzzle, "the <puzzle> has no <clue type=\"columns\">".into()))?;
+    let goal = webpbn_goal(puzzle, default_color, &at)?;
     if let (Some(goal), Some(image)) = (&goal, goal_image(puzzle)) {
-        let (l, c) = pos_of(image);
+        let (l, c) = at.of(image);
         check_goal(&rows, &cols, goal, l, c)?;
     }
     Ok(SolveInput {
@@ -604,6 +587,133 @@ fn parse_webpbn_xml(text: &str) -> Result<SolveInput, FormatError> {
         timeout_ms: None,
         goal,
     })
+}
+
+/// Line and column of XML nodes, computed only for a fault: finding a node's line and
+/// column scans the text from its start, so doing it for every `<count>` would make reading
+/// quadratic.
+struct XmlPositions<'d, 'i> {
+    doc: &'d roxmltree::Document<'i>,
+}
+
+impl XmlPositions<'_, '_> {
+    /// The 1-based line and column where `node` starts.
+    fn of(&self, node: roxmltree::Node) -> (usize, usize) {
+        #[cfg(test)]
+        position_work::add(node.range().start);
+        let p = self.doc.text_pos_at(node.range().start);
+        (p.row as usize, p.col as usize)
+    }
+
+    /// A fault of the file, reported where `node` starts.
+    fn fault(&self, node: roxmltree::Node, message: String) -> FormatError {
+        let (l, c) = self.of(node);
+        FormatError::at(l, c, message)
+    }
+}
+
+/// The `<puzzle>` to read: the root itself or the first of a `<puzzleset>`; only
+/// black-and-white grids (`type="grid"`, the default).
+fn webpbn_puzzle<'a, 'i>(
+    root: roxmltree::Node<'a, 'i>,
+    at: &XmlPositions,
+) -> Result<roxmltree::Node<'a, 'i>, FormatError> {
+    let puzzle = match root.tag_name().name() {
+        "puzzle" => root,
+        "puzzleset" => root
+            .children()
+            .find(|n| n.is_element() && n.tag_name().name() == "puzzle")
+            .ok_or_else(|| at.fault(root, "the <puzzleset> holds no <puzzle>".into()))?,
+        other => {
+            return Err(at.fault(
+                root,
+                format!("expected <puzzleset> or <puzzle> as the root element, found <{other}>"),
+            ));
+        }
+    };
+    if let Some(kind) = puzzle.attribute("type")
+        && kind != "grid"
+    {
+        return Err(at.fault(
+            puzzle,
+            format!("puzzle type {kind:?} is not supported (only \"grid\")"),
+        ));
+    }
+    Ok(puzzle)
+}
+
+/// The clue lists of one `<clue>`: one per `<line>`, a lone 0 read as an empty line.
+fn webpbn_clue_lines(
+    clue: roxmltree::Node,
+    default_color: &str,
+    at: &XmlPositions,
+) -> Result<Vec<Vec<u32>>, FormatError> {
+    let mut lines = Vec::new();
+    for line in clue.children().filter(|n| n.is_element()) {
+        if line.tag_name().name() != "line" {
+            return Err(at.fault(
+                line,
+                format!(
+                    "expected <line> inside <clue>, found <{}>",
+                    line.tag_name().name()
+                ),
+            ));
+        }
+        let mut counts = webpbn_counts(line, default_color, at)?;
+        if counts == [0] {
+            counts.clear();
+        }
+        lines.push(counts);
+        if lines.len() > MAX_LINE_LEN {
+            return Err(at.fault(
+                line,
+                format!("more than {MAX_LINE_LEN} <line> elements in one <clue>"),
+            ));
+        }
+    }
+    if lines.is_empty() {
+        return Err(at.fault(clue, "the <clue> has no <line>".into()));
+    }
+    Ok(lines)
+}
+
+/// The `<count>` numbers of one `<line>`, all of the puzzle's default colour.
+fn webpbn_counts(
+    line: roxmltree::Node,
+    default_color: &str,
+    at: &XmlPositions,
+) -> Result<Vec<u32>, FormatError> {
+    let mut counts = Vec::new();
+    for count in line.children().filter(|n| n.is_element()) {
+        if count.tag_name().name() != "count" {
+            return Err(at.fault(
+                count,
+                format!(
+                    "expected <count> inside <line>, found <{}>",
+                    count.tag_name().name()
+                ),
+            ));
+        }
+        if let Some(color) = count.attribute("color")
+            && color != default_color
+        {
+            return Err(at.fault(
+                count,
+                format!(
+                    "colour {color:?} is not supported: only black-and-white puzzles can be solved"
+                ),
+            ));
+        }
+        let text = count.text().unwrap_or("").trim();
+        let value: u32 = text.parse().map_err(|_| {
+            at.fault(
+                count,
+                format!("<count> needs a whole number, found {text:?}"),
+            )
+        })?;
+        counts.push(value);
+    }
+    Ok(counts)
 }
 
 /// The most attributes one XML element may have: webpbn's have at most three. (The XML
@@ -732,7 +842,7 @@ fn check_goal(
 fn webpbn_goal(
     puzzle: roxmltree::Node,
     default_color: &str,
-    pos_of: &dyn Fn(roxmltree::Node) -> (usize, usize),
+    at: &XmlPositions,
 ) -> Result<Option<Vec<String>>, FormatError> {
     let Some(image) = goal_image(puzzle) else {
         return Ok(None);
@@ -751,7 +861,7 @@ fn webpbn_goal(
     };
     let filled = color_char(default_color, 'X');
     let empty = color_char(puzzle.attribute("backgroundcolor").unwrap_or("white"), '.');
-    let (l, c) = pos_of(image);
+    let (l, c) = at.of(image);
     let mut rows = Vec::new();
     for part in image.text().unwrap_or("").split('|') {
         let cells: String = part.chars().filter(|ch| !ch.is_whitespace()).collect();
