@@ -87,18 +87,77 @@ pub struct HintVerdict {
 /// columns, then to the lower index. The hinted cell is the first forced cell of that line.
 pub fn hint(input: HintInput) -> Result<HintVerdict, InputError> {
     let puzzle = Puzzle::new(&input.rows, &input.cols)?;
+    let grid = read_grid(&puzzle, &input.grid)?;
+    let column = |c: usize| -> Vec<Cell> { grid.iter().map(|row| row[c]).collect() };
+    let solved = (0..puzzle.height()).all(|r| runs_equal_clues(&grid[r], &puzzle.rows()[r]))
+        && (0..puzzle.width()).all(|c| runs_equal_clues(&column(c), &puzzle.cols()[c]));
+    if solved {
+        return Ok(HintVerdict::without_line(HintStatus::Solved));
+    }
+
+    let mut ls = LineSolver::new();
+    let mut best: Option<(HintLine, Vec<[usize; 2]>)> = None;
+    let lines = (0..puzzle.height())
+        .map(|r| (LineKind::Row, r))
+        .chain((0..puzzle.width()).map(|c| (LineKind::Col, c)));
+    for (kind, index) in lines {
+        let (cells, clues) = match kind {
+            LineKind::Row => (grid[index].clone(), &puzzle.rows()[index]),
+            LineKind::Col => (column(index), &puzzle.cols()[index]),
+        };
+        let mut out = cells.clone();
+        let before = format_line(&cells);
+        if ls.solve(clues, &cells, &mut out).is_err() {
+            let line = HintLine {
+                kind,
+                index,
+                clues: clues.clone(),
+                after: before.clone(),
+                before,
+            };
+            return Ok(HintVerdict {
+                line: Some(line),
+                ..HintVerdict::without_line(HintStatus::Contradiction)
+            });
+        }
+        let forced: Vec<[usize; 2]> = (0..cells.len())
+            .filter(|&i| cells[i] == Cell::Unknown && out[i] != Cell::Unknown)
+            .map(|i| match kind {
+                LineKind::Row => [index, i],
+                LineKind::Col => [i, index],
+            })
+            .collect();
+        if !forced.is_empty() && best.as_ref().is_none_or(|(_, f)| forced.len() > f.len()) {
+            let line = HintLine {
+                kind,
+                index,
+                clues: clues.clone(),
+                before,
+                after: format_line(&out),
+            };
+            best = Some((line, forced));
+        }
+    }
+    Ok(match best {
+        Some((line, forced)) => HintVerdict::hint(line, forced),
+        None => HintVerdict::without_line(HintStatus::Stuck),
+    })
+}
+
+/// The player's board, one row of cells per string, each as wide as the clues say.
+fn read_grid(puzzle: &Puzzle, rows: &[String]) -> Result<Vec<Vec<Cell>>, InputError> {
     let (h, w) = (puzzle.height(), puzzle.width());
-    if input.grid.len() != h {
+    if rows.len() != h {
         return Err(InputError::new(
             "/grid",
             format!(
                 "the grid has {} but the clues describe {h}",
-                puzzles_common::count(input.grid.len(), "row")
+                puzzles_common::count(rows.len(), "row")
             ),
         ));
     }
     let mut grid: Vec<Vec<Cell>> = Vec::with_capacity(h);
-    for (r, text) in input.grid.iter().enumerate() {
+    for (r, text) in rows.iter().enumerate() {
         let cells =
             parse_line(text).map_err(|e| InputError::new(format!("/grid/{r}"), e.to_string()))?;
         if cells.len() != w {
@@ -113,86 +172,34 @@ pub fn hint(input: HintInput) -> Result<HintVerdict, InputError> {
         }
         grid.push(cells);
     }
-    let column = |c: usize| -> Vec<Cell> { grid.iter().map(|row| row[c]).collect() };
+    Ok(grid)
+}
 
-    let solved = (0..h).all(|r| runs_equal_clues(&grid[r], &puzzle.rows()[r]))
-        && (0..w).all(|c| runs_equal_clues(&column(c), &puzzle.cols()[c]));
-    if solved {
-        return Ok(HintVerdict {
-            status: HintStatus::Solved,
+impl HintVerdict {
+    /// A verdict with no cell and no line (`solved`, `stuck`; `contradiction` adds its line).
+    fn without_line(status: HintStatus) -> HintVerdict {
+        HintVerdict {
+            status,
             cell: None,
             value: None,
             line: None,
             forced: Vec::new(),
-        });
+        }
     }
 
-    let mut ls = LineSolver::new();
-    let mut best: Option<(usize, HintLine, Vec<[usize; 2]>)> = None;
-    let lines = (0..h)
-        .map(|r| (LineKind::Row, r))
-        .chain((0..w).map(|c| (LineKind::Col, c)));
-    for (kind, index) in lines {
-        let (cells, clues) = match kind {
-            LineKind::Row => (grid[index].clone(), &puzzle.rows()[index]),
-            LineKind::Col => (column(index), &puzzle.cols()[index]),
-        };
-        let mut out = cells.clone();
-        let before = format_line(&cells);
-        if ls.solve(clues, &cells, &mut out).is_err() {
-            return Ok(HintVerdict {
-                status: HintStatus::Contradiction,
-                cell: None,
-                value: None,
-                line: Some(HintLine {
-                    kind,
-                    index,
-                    clues: clues.clone(),
-                    after: before.clone(),
-                    before,
-                }),
-                forced: Vec::new(),
-            });
-        }
-        let forced: Vec<[usize; 2]> = (0..cells.len())
-            .filter(|&i| cells[i] == Cell::Unknown && out[i] != Cell::Unknown)
-            .map(|i| match kind {
-                LineKind::Row => [index, i],
-                LineKind::Col => [i, index],
-            })
-            .collect();
-        if !forced.is_empty() && best.as_ref().is_none_or(|(n, _, _)| forced.len() > *n) {
-            let line = HintLine {
-                kind,
-                index,
-                clues: clues.clone(),
-                before,
-                after: format_line(&out),
-            };
-            best = Some((forced.len(), line, forced));
+    /// The hint of `line`, whose first forced cell is the one shown.
+    fn hint(line: HintLine, forced: Vec<[usize; 2]>) -> HintVerdict {
+        let [r, c] = forced[0];
+        let i = if line.kind == LineKind::Row { c } else { r };
+        let value = line.after.chars().nth(i).map(String::from);
+        HintVerdict {
+            status: HintStatus::Hint,
+            cell: Some([r, c]),
+            value,
+            line: Some(line),
+            forced,
         }
     }
-    Ok(match best {
-        Some((_, line, forced)) => {
-            let [r, c] = forced[0];
-            let i = if line.kind == LineKind::Row { c } else { r };
-            let value = line.after.chars().nth(i).map(String::from);
-            HintVerdict {
-                status: HintStatus::Hint,
-                cell: Some([r, c]),
-                value,
-                line: Some(line),
-                forced,
-            }
-        }
-        None => HintVerdict {
-            status: HintStatus::Stuck,
-            cell: None,
-            value: None,
-            line: None,
-            forced: Vec::new(),
-        },
-    })
 }
 
 #[cfg(test)]
