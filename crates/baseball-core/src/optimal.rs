@@ -568,140 +568,159 @@ impl<'a> Optimizer<'a> {
         outside_only: bool,
     ) -> Vec<Ranked> {
         let space = self.space;
-        let win = usize::from(space.win_class());
-        let classes = space.classes();
         let n = set.len() as u32;
         self.answers
             .fetch_add(guesses.len() as u64 * u64::from(n), Ordering::Relaxed);
-        // Every class has at most branch + 1 secrets, where LB(m) = 2m - 1: the bound is
-        // 3n - 2w - p (w: the guess is a candidate, p: non-winning classes), so only the set
-        // of classes that occur is needed.
-        let small = n <= self.branch + 1 && classes <= 64;
-        // When most codes are ranked, the answers each code gets (not how often) come cheaply
-        // from whole rows of answer bits; for small sets they are all the bound needs, and for
-        // larger ones they bound it from below (the most even split into that many classes),
-        // so only the codes whose floor is below the cutoff are counted exactly.
-        let mut answer_sets = None;
-        let mut kept = None;
+        let small = self.is_small(n);
+        let (answer_sets, kept) = self.answers_by_bits(guesses, set, cutoff, node, outside_only);
+        let guesses: &[u32] = kept.as_deref().unwrap_or(guesses);
+        let mut ranking = Ranking {
+            n,
+            win: usize::from(space.win_class()),
+            classes: space.classes(),
+            cutoff,
+            lb: &self.lb,
+            order: Vec::new(),
+            node,
+        };
+        let scored = match (self.table(), &answer_sets) {
+            (Some(_), Some((seen, bit_win))) if n > 2 && small => {
+                for &g in guesses {
+                    ranking.consider_answers(g, u64::from(seen[g as usize]), *bit_win);
+                }
+                true
+            }
+            (Some(table), _) if n > 2 => {
+                self.score_by_table(table, guesses, set, small, &mut ranking)
+            }
+            _ => self.score_by_keys(guesses, keys, small, &mut ranking),
+        };
+        if !scored {
+            return Vec::new();
+        }
+        let mut order = ranking.order;
+        order.sort_unstable();
+        order
+    }
+
+    /// Whether a set of `n` secrets is small enough that every answer class has at most
+    /// branch + 1 secrets, where LB(m) = 2m - 1: then a guess's bound is 3n - 2w - p (w: the
+    /// guess is a candidate, p: non-winning classes), so only the set of classes that occur
+    /// is needed (and they fit a `u64`).
+    fn is_small(&self, n: u32) -> bool {
+        n <= self.branch + 1 && self.space.classes() <= 64
+    }
+
+    /// When most codes are ranked, the answers each code gets (not how often) come cheaply
+    /// from whole rows of answer bits; for small sets they are all the bound needs, and for
+    /// larger ones they bound it from below (the most even split into that many classes), so
+    /// only the codes whose floor is below the cutoff are counted exactly. Gives the answer
+    /// bits of every code with the winning answer's bit (small sets), and the codes left to
+    /// count (larger sets, or candidates sorted out).
+    #[allow(clippy::type_complexity)]
+    fn answers_by_bits(
+        &self,
+        guesses: &[u32],
+        set: &[u32],
+        cutoff: u32,
+        node: &mut Node,
+        outside_only: bool,
+    ) -> (Option<(Vec<u16>, u32)>, Option<Vec<u32>>) {
+        let n = set.len() as u32;
+        let small = self.is_small(n);
         if n > 2
             && self.ranks_by_bits(guesses.len())
             && let Some(bits) = self.answer_bits()
         {
             let seen = bits.answer_sets(set);
             if small && !outside_only {
-                answer_sets = Some((seen, bits.win));
-            } else {
-                let floor = if small { 0 } else { cutoff };
-                kept =
-                    Some(self.floor_filter(guesses, &seen, bits.win, n, floor, outside_only, node));
-                answer_sets = small.then_some((seen, bits.win));
+                return (Some((seen, bits.win)), None);
+            }
+            let floor = if small { 0 } else { cutoff };
+            let kept = self.floor_filter(guesses, &seen, bits.win, n, floor, outside_only, node);
+            return (small.then_some((seen, bits.win)), Some(kept));
+        }
+        debug_assert!(!outside_only, "only ranking by bits sorts candidates out");
+        (None, None)
+    }
+
+    /// Scores `guesses` from the answer table. The answers of every guess to one secret are
+    /// a row of the table: go secret by secret, so each row is read once, in order. `false`
+    /// when the deadline passed.
+    fn score_by_table(
+        &self,
+        table: &[u8],
+        guesses: &[u32],
+        set: &[u32],
+        small: bool,
+        ranking: &mut Ranking,
+    ) -> bool {
+        let width = self.space.len();
+        let classes = ranking.classes;
+        let row_of = |s: u32| &table[s as usize * width..(s as usize + 1) * width];
+        if small {
+            let mut seen = vec![0u64; guesses.len()];
+            for &s in set {
+                let row = row_of(s);
+                for (m, &g) in seen.iter_mut().zip(guesses) {
+                    *m |= 1u64 << row[g as usize];
+                }
+            }
+            let win = ranking.win as u32;
+            for (&g, &m) in guesses.iter().zip(&seen) {
+                ranking.consider_answers(g, m, win);
             }
         } else {
-            debug_assert!(!outside_only, "only ranking by bits sorts candidates out");
-        }
-        let guesses: &[u32] = kept.as_deref().unwrap_or(guesses);
-        let mut order = Vec::new();
-        let mut consider = |g: u32, bound: u32, parts: usize, found: bool| {
-            if parts == 1 && !found {
-                return; // tells nothing
-            }
-            if bound >= cutoff {
-                node.fail = node.fail.min(bound);
-                return;
-            }
-            order.push(Ranked {
-                bound,
-                outside: !found,
-                missing: classes - parts,
-                guess: g,
-            });
-        };
-        let small_bound = |seen: u64, win: u32| {
-            let parts = seen.count_ones();
-            let w = ((seen >> win) & 1) as u32;
-            (3 * n - 2 * w - (parts - w), parts as usize, w == 1)
-        };
-        let count_bound = |counts: &[u16]| {
-            let mut parts = 0;
-            let mut bound = n;
-            for (c, &m) in counts.iter().enumerate() {
-                if m == 0 {
-                    continue;
+            let mut counts = vec![0u16; guesses.len() * classes];
+            for (i, &s) in set.iter().enumerate() {
+                if i % 256 == 255 && self.expired(usize::MAX) {
+                    return false;
                 }
-                parts += 1;
-                if c != win {
-                    bound += self.lb[usize::from(m)];
+                let row = row_of(s);
+                for (c, &g) in counts.chunks_exact_mut(classes).zip(guesses) {
+                    c[usize::from(row[g as usize])] += 1;
                 }
             }
-            (bound, parts, counts[win] > 0)
-        };
-        match self.table() {
-            // The answers of every guess to one secret are a row of the table: go secret by
-            // secret, so each row is read once, in order.
-            Some(table) if n > 2 => {
-                let width = space.len();
-                if let Some((seen, bit_win)) = &answer_sets {
-                    for &g in guesses {
-                        let m = u64::from(seen[g as usize]);
-                        let (bound, parts, found) = small_bound(m, *bit_win);
-                        consider(g, bound, parts, found);
-                    }
-                } else if small {
-                    let mut seen = vec![0u64; guesses.len()];
-                    for &s in set {
-                        let row = &table[s as usize * width..(s as usize + 1) * width];
-                        for (m, &g) in seen.iter_mut().zip(guesses) {
-                            *m |= 1u64 << row[g as usize];
-                        }
-                    }
-                    for (&g, &m) in guesses.iter().zip(&seen) {
-                        let (bound, parts, found) = small_bound(m, win as u32);
-                        consider(g, bound, parts, found);
-                    }
-                } else {
-                    let mut counts = vec![0u16; guesses.len() * classes];
-                    for (i, &s) in set.iter().enumerate() {
-                        if i % 256 == 255 && self.expired(usize::MAX) {
-                            return Vec::new();
-                        }
-                        let row = &table[s as usize * width..(s as usize + 1) * width];
-                        for (c, &g) in counts.chunks_exact_mut(classes).zip(guesses) {
-                            c[usize::from(row[g as usize])] += 1;
-                        }
-                    }
-                    for (&g, c) in guesses.iter().zip(counts.chunks_exact(classes)) {
-                        let (bound, parts, found) = count_bound(c);
-                        consider(g, bound, parts, found);
-                    }
-                }
-            }
-            _ => {
-                let mut counts = vec![0u16; classes];
-                for (i, &g) in guesses.iter().enumerate() {
-                    // Huge sets: look at the clock within the scan too.
-                    if n > 4096 && i % 64 == 0 && self.expired(usize::MAX) {
-                        return Vec::new();
-                    }
-                    let gk = space.key(g);
-                    let (bound, parts, found) = if small {
-                        let mut seen = 0u64;
-                        for k in keys {
-                            seen |= 1u64 << space.class_keys(&gk, k);
-                        }
-                        small_bound(seen, win as u32)
-                    } else {
-                        counts.iter_mut().for_each(|c| *c = 0);
-                        for k in keys {
-                            counts[usize::from(space.class_keys(&gk, k))] += 1;
-                        }
-                        count_bound(&counts)
-                    };
-                    consider(g, bound, parts, found);
-                }
+            for (&g, c) in guesses.iter().zip(counts.chunks_exact(classes)) {
+                ranking.consider_counts(g, c);
             }
         }
-        order.sort_unstable();
-        order
+        true
+    }
+
+    /// Scores `guesses` by judging each against the set's keys (no answer table). `false`
+    /// when the deadline passed.
+    fn score_by_keys(
+        &self,
+        guesses: &[u32],
+        keys: &[Key],
+        small: bool,
+        ranking: &mut Ranking,
+    ) -> bool {
+        let space = self.space;
+        let win = ranking.win as u32;
+        let mut counts = vec![0u16; ranking.classes];
+        for (i, &g) in guesses.iter().enumerate() {
+            // Huge sets: look at the clock within the scan too.
+            if ranking.n > 4096 && i % 64 == 0 && self.expired(usize::MAX) {
+                return false;
+            }
+            let gk = space.key(g);
+            if small {
+                let mut seen = 0u64;
+                for k in keys {
+                    seen |= 1u64 << space.class_keys(&gk, k);
+                }
+                ranking.consider_answers(g, seen, win);
+            } else {
+                counts.iter_mut().for_each(|c| *c = 0);
+                for k in keys {
+                    counts[usize::from(space.class_keys(&gk, k))] += 1;
+                }
+                ranking.consider_counts(g, &counts);
+            }
+        }
+        true
     }
 
     /// Whether [`Optimizer::rank`] scores `guesses` codes by answer bits: when they are most
@@ -1174,6 +1193,68 @@ struct Ranked {
     outside: bool,
     missing: usize,
     guess: u32,
+}
+
+/// The guesses [`Optimizer::rank`] keeps, as it scores them.
+struct Ranking<'a> {
+    /// Secrets in the set.
+    n: u32,
+    /// The winning answer's class.
+    win: usize,
+    /// Answer classes of the game.
+    classes: usize,
+    /// Guesses whose bound reaches it are dropped.
+    cutoff: u32,
+    /// `LB(m)`, the least total of a set of `m` secrets.
+    lb: &'a [u32],
+    order: Vec<Ranked>,
+    /// Its `fail` gets the least bound of the dropped guesses.
+    node: &'a mut Node,
+}
+
+impl Ranking<'_> {
+    /// Keeps `g` (bound `bound`, splitting the set into `parts` classes, `found` when it is a
+    /// candidate) unless it tells nothing or cannot beat the cutoff.
+    fn consider(&mut self, g: u32, bound: u32, parts: usize, found: bool) {
+        if parts == 1 && !found {
+            return; // tells nothing
+        }
+        if bound >= self.cutoff {
+            self.node.fail = self.node.fail.min(bound);
+            return;
+        }
+        self.order.push(Ranked {
+            bound,
+            outside: !found,
+            missing: self.classes - parts,
+            guess: g,
+        });
+    }
+
+    /// `g` on a small set, from the set of answers it gets (`seen`, bit `win` the winning
+    /// one): every class has at most branch + 1 secrets, so the bound is `3n - 2w - p`.
+    fn consider_answers(&mut self, g: u32, seen: u64, win: u32) {
+        let parts = seen.count_ones();
+        let w = ((seen >> win) & 1) as u32;
+        let bound = 3 * self.n - 2 * w - (parts - w);
+        self.consider(g, bound, parts as usize, w == 1);
+    }
+
+    /// `g` from how many secrets get each answer: `n` plus `LB` of every non-winning class.
+    fn consider_counts(&mut self, g: u32, counts: &[u16]) {
+        let mut parts = 0;
+        let mut bound = self.n;
+        for (c, &m) in counts.iter().enumerate() {
+            if m == 0 {
+                continue;
+            }
+            parts += 1;
+            if c != self.win {
+                bound += self.lb[usize::from(m)];
+            }
+        }
+        self.consider(g, bound, parts, counts[self.win] > 0);
+    }
 }
 
 /// The state of one node's branch and bound.
