@@ -403,46 +403,9 @@ impl<'a> Optimizer<'a> {
         if !done {
             // Round 2: every other code.
             self.second_rounds.fetch_add(1, Ordering::Relaxed);
-            let cutoff = node.best;
-            let pool = sym.is_trivial().then(|| self.alike_pool(&alike));
-            let outside: Vec<u32> = match &pool {
-                // Ranked by answer bits, the candidates drop out by themselves (only they get
-                // the winning answer), and the floor there is stronger than the pair bound.
-                Some(pool) if self.ranks_by_bits(pool.len()) => Vec::new(),
-                Some(pool) => {
-                    let mut member = vec![0u64; space.len().div_ceil(64)];
-                    for &c in set {
-                        member[c as usize / 64] |= 1 << (c % 64);
-                    }
-                    let outside = pool
-                        .iter()
-                        .copied()
-                        .filter(|&g| member[g as usize / 64] & (1 << (g % 64)) == 0)
-                        .collect();
-                    self.drop_hopeless(outside, set, cutoff, &mut node)
-                }
-                None => {
-                    let Some(orbits) = self.orbit_pool(&sym, history) else {
-                        return ABORT;
-                    };
-                    let outside: Vec<u32> = orbits
-                        .iter()
-                        .copied()
-                        .filter(|g| set.binary_search(g).is_err())
-                        .filter(|&g| alike.is_canonical(space.code(g)))
-                        .collect();
-                    if self.ranks_by_bits(outside.len()) {
-                        outside
-                    } else {
-                        self.drop_hopeless(outside, set, cutoff, &mut node)
-                    }
-                }
-            };
-            let order = match &pool {
-                Some(pool) if self.ranks_by_bits(pool.len()) => {
-                    self.rank(pool, set, &keys, cutoff, &mut node, true)
-                }
-                _ => self.rank(&outside, set, &keys, cutoff, &mut node, false),
+            let Some(order) = self.rank_outside(set, history, &sym, &alike, &keys, &mut node)
+            else {
+                return ABORT;
             };
             if n > 4096 && self.expired(n) {
                 return ABORT;
@@ -466,6 +429,58 @@ impl<'a> Optimizer<'a> {
                 v
             }
         }
+    }
+
+    /// The second round's guesses, ranked: the codes that are not candidates, one per class
+    /// under the symmetries of `history` and swaps of `alike` symbols, with those that cannot
+    /// beat `node.best` dropped first where that is cheap. `None` when the deadline passed
+    /// while the orbits were being found.
+    fn rank_outside(
+        &self,
+        set: &[u32],
+        history: &[u32],
+        sym: &Symmetry,
+        alike: &AlikeSymbols,
+        keys: &[Key],
+        node: &mut Node,
+    ) -> Option<Vec<Ranked>> {
+        let space = self.space;
+        let cutoff = node.best;
+        let pool = sym.is_trivial().then(|| self.alike_pool(alike));
+        let outside: Vec<u32> = match &pool {
+            // Ranked by answer bits, the candidates drop out by themselves (only they get
+            // the winning answer), and the floor there is stronger than the pair bound.
+            Some(pool) if self.ranks_by_bits(pool.len()) => {
+                return Some(self.rank(pool, set, keys, cutoff, node, true));
+            }
+            Some(pool) => {
+                let mut member = vec![0u64; space.len().div_ceil(64)];
+                for &c in set {
+                    member[c as usize / 64] |= 1 << (c % 64);
+                }
+                let outside = pool
+                    .iter()
+                    .copied()
+                    .filter(|&g| member[g as usize / 64] & (1 << (g % 64)) == 0)
+                    .collect();
+                self.drop_hopeless(outside, set, cutoff, node)
+            }
+            None => {
+                let orbits = self.orbit_pool(sym, history)?;
+                let outside: Vec<u32> = orbits
+                    .iter()
+                    .copied()
+                    .filter(|g| set.binary_search(g).is_err())
+                    .filter(|&g| alike.is_canonical(space.code(g)))
+                    .collect();
+                if self.ranks_by_bits(outside.len()) {
+                    outside
+                } else {
+                    self.drop_hopeless(outside, set, cutoff, node)
+                }
+            }
+        };
+        Some(self.rank(&outside, set, keys, cutoff, node, false))
     }
 
     /// The memo's name of `set`, reached by `history`: its canonical form, or below
