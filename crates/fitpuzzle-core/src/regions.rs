@@ -33,6 +33,79 @@ pub struct Regions {
     cells: Vec<u32>,
 }
 
+/// Pass 1 of [`Regions::extract`]: the runs of `value` in `values` (rows of `width` cells),
+/// row by row, each unioned with the runs above it that it touches; gives the runs and the
+/// union-find parents.
+fn linked_runs(values: &[u8], width: usize, value: u8) -> (Vec<Run>, Vec<u32>) {
+    let mut runs: Vec<Run> = Vec::new();
+    let mut parent: Vec<u32> = Vec::new();
+    let mut above = 0..0; // indices into `runs` of the previous row's runs
+    for (r, row) in values.chunks_exact(width).enumerate() {
+        let first_here = runs.len();
+        let mut c = 0;
+        while c < width {
+            if row[c] != value {
+                c += 1;
+                continue;
+            }
+            let start = c;
+            while c < width && row[c] == value {
+                c += 1;
+            }
+            // At most MAX_CELLS cells, so rows, columns and run ids fit in u32.
+            let id = runs.len() as u32;
+            runs.push(Run {
+                row: r as u32,
+                start: start as u32,
+                end: c as u32,
+            });
+            parent.push(id);
+        }
+        // Merge-walk the two sorted lists of runs: 4-connected runs of adjacent rows
+        // share at least one column.
+        let here = first_here..runs.len();
+        let (mut a, mut b) = (above.start, here.start);
+        while a < above.end && b < here.end {
+            let (ra, rb) = (runs[a], runs[b]);
+            if ra.start < rb.end && rb.start < ra.end {
+                let (x, y) = (find(&mut parent, a as u32), find(&mut parent, b as u32));
+                if x != y {
+                    // Keep the earlier run as root: cheap, and deterministic.
+                    let (lo, hi) = if x < y { (x, y) } else { (y, x) };
+                    parent[hi as usize] = lo;
+                }
+            }
+            if ra.end <= rb.end {
+                a += 1;
+            } else {
+                b += 1;
+            }
+        }
+        above = here;
+    }
+    (runs, parent)
+}
+
+/// Pass 2 of [`Regions::extract`]: numbers the regions by their first run and sizes them;
+/// gives each run's region and each region's cell count.
+fn number_regions(runs: &[Run], parent: &mut [u32]) -> (Vec<u32>, Vec<usize>) {
+    const NONE: u32 = u32::MAX;
+    let mut region_of_root = vec![NONE; runs.len()];
+    let mut region_of_run = Vec::with_capacity(runs.len());
+    let mut sizes: Vec<usize> = Vec::new();
+    for (k, run) in runs.iter().enumerate() {
+        let root = find(parent, k as u32) as usize;
+        if region_of_root[root] == NONE {
+            region_of_root[root] = sizes.len() as u32;
+            sizes.push(0);
+        }
+        let region = region_of_root[root];
+        sizes[region as usize] += (run.end - run.start) as usize;
+        region_of_run.push(region);
+    }
+    (region_of_run, sizes)
+}
+
 /// Union-find root with path halving.
 fn find(parent: &mut [u32], mut x: u32) -> u32 {
     while parent[x as usize] != x {
@@ -47,73 +120,9 @@ impl Regions {
     /// The 4-connected regions of cells equal to `value` in `grid`.
     pub fn extract(grid: &Grid, value: u8) -> Self {
         let width = grid.width();
-        let values = grid.cells();
-
-        // Pass 1: runs, row by row, each unioned with the runs above it that it touches.
-        let mut runs: Vec<Run> = Vec::new();
-        let mut parent: Vec<u32> = Vec::new();
-        let mut above = 0..0; // indices into `runs` of the previous row's runs
-        for (r, row) in values.chunks_exact(width).enumerate() {
-            let first_here = runs.len();
-            let mut c = 0;
-            while c < width {
-                if row[c] != value {
-                    c += 1;
-                    continue;
-                }
-                let start = c;
-                while c < width && row[c] == value {
-                    c += 1;
-                }
-                // At most MAX_CELLS cells, so rows, columns and run ids fit in u32.
-                let id = runs.len() as u32;
-                runs.push(Run {
-                    row: r as u32,
-                    start: start as u32,
-                    end: c as u32,
-                });
-                parent.push(id);
-            }
-            // Merge-walk the two sorted lists of runs: 4-connected runs of adjacent rows
-            // share at least one column.
-            let here = first_here..runs.len();
-            let (mut a, mut b) = (above.start, here.start);
-            while a < above.end && b < here.end {
-                let (ra, rb) = (runs[a], runs[b]);
-                if ra.start < rb.end && rb.start < ra.end {
-                    let (x, y) = (find(&mut parent, a as u32), find(&mut parent, b as u32));
-                    if x != y {
-                        // Keep the earlier run as root: cheap, and deterministic.
-                        let (lo, hi) = if x < y { (x, y) } else { (y, x) };
-                        parent[hi as usize] = lo;
-                    }
-                }
-                if ra.end <= rb.end {
-                    a += 1;
-                } else {
-                    b += 1;
-                }
-            }
-            above = here;
-        }
-
-        // Pass 2: number regions by their first run, and size them.
-        const NONE: u32 = u32::MAX;
-        let mut region_of_root = vec![NONE; runs.len()];
-        let mut region_of_run = Vec::with_capacity(runs.len());
-        let mut sizes: Vec<usize> = Vec::new();
-        for (k, run) in runs.iter().enumerate() {
-            let root = find(&mut parent, k as u32) as usize;
-            if region_of_root[root] == NONE {
-                region_of_root[root] = sizes.len() as u32;
-                sizes.push(0);
-            }
-            let region = region_of_root[root];
-            sizes[region as usize] += (run.end - run.start) as usize;
-            region_of_run.push(region);
-        }
+        let (runs, mut parent) = linked_runs(grid.cells(), width, value);
+        let (region_of_run, sizes) = number_regions(&runs, &mut parent);
         drop(parent);
-        drop(region_of_root);
 
         // Pass 3: copy each run's cells into its region, in scan order.
         let mut starts = Vec::with_capacity(sizes.len() + 1);
