@@ -185,48 +185,22 @@ impl Walk<'_> {
 
 /// Plays `strategy` against every secret.
 pub fn simulate(input: SimulateInput) -> Result<SimulateVerdict, InputError> {
-    Ok(play_all(input, false)?.0)
+    Ok(play_all(input, false)?.totals)
 }
 
 /// [`simulate`], and with `want_tree` the decision tree of the games (walked one node at a
 /// time; without it the totals come from a parallel walk that keeps no tree).
-pub(crate) fn play_all(
-    input: SimulateInput,
-    want_tree: bool,
-) -> Result<(SimulateVerdict, Option<(Space, DecisionTree)>), InputError> {
+pub(crate) fn play_all(input: SimulateInput, want_tree: bool) -> Result<TreeVerdict, InputError> {
     let deadline = Deadline::after_ms(or_default(input.timeout_ms));
     // The refusals of work that would take hours stand when no limit was named: the
     // default limit would only cut such a run short after a minute.
     let named_limit = input.timeout_ms.is_some();
-    let inferred = input.first_guess.as_ref().map(|g| g.chars().count());
-    let spec = spec_from(
-        input.length,
-        input.alphabet.as_deref(),
-        input.repeats,
-        inferred,
-    )?;
-    let space = Space::new(&spec, "")?;
-    let first = match &input.first_guess {
-        Some(text) => {
-            let code = spec.parse(text, "/first_guess", "first guess")?;
-            space.index_of(&code)
-        }
-        None => None,
-    };
-    let seed = match input.strategy {
-        Strategy::Random => Some(input.seed.unwrap_or_else(rng::fresh_seed)),
-        _ => None,
-    };
-    let root = Knowledge::start(&space, seed.unwrap_or(0));
-    if input.strategy == Strategy::Optimal
-        && !named_limit
-        && shipped_advice(&space, &root).is_none()
-    {
-        let largest = root.set.len();
-        if largest > MAX_UNTIMED_OPTIMAL {
-            return Err(too_big_for_optimal(largest));
-        }
-    }
+    let Opening {
+        space,
+        first,
+        seed,
+        root,
+    } = Opening::of(&input, named_limit)?;
     let walk = Walk {
         space: &space,
         strategy: input.strategy,
@@ -238,8 +212,7 @@ pub(crate) fn play_all(
             .then(|| Mutex::new(Optimizer::new(&space, deadline).single_threaded())),
     };
     let secrets = space.len() as u64;
-    let opening = walk.guess(&root).ok().map(|g| space.format(g));
-    let mut verdict = SimulateVerdict {
+    let mut totals = SimulateVerdict {
         secrets,
         total_guesses: None,
         average: None,
@@ -247,7 +220,7 @@ pub(crate) fn play_all(
         histogram: Vec::new(),
         strategy: input.strategy,
         seed,
-        first_guess: opening,
+        first_guess: walk.guess(&root).ok().map(|g| space.format(g)),
         status: Status::Timeout,
     };
     let played = if want_tree {
@@ -268,11 +241,7 @@ pub(crate) fn play_all(
     let tree = match played {
         Ok((stats, tree)) => {
             debug_assert_eq!(stats.histogram.iter().sum::<u64>(), secrets);
-            verdict.total_guesses = Some(stats.total);
-            verdict.average = Some(stats.total as f64 / secrets as f64);
-            verdict.worst = Some(stats.worst());
-            verdict.histogram = stats.histogram;
-            verdict.status = Status::Done;
+            totals.record(stats);
             tree
         }
         Err(Stop::Timeout) => None,
@@ -284,7 +253,72 @@ pub(crate) fn play_all(
             ));
         }
     };
-    Ok((verdict, tree.map(|t| (space, t))))
+    Ok(TreeVerdict {
+        totals,
+        tree: tree.map(|tree| tree.to_json(&space, 0)),
+    })
+}
+
+/// Where every game of a `simulate` starts: the game, the first guess the input names (if
+/// any), the random strategy's seed, and what is known before the first guess.
+struct Opening {
+    space: Space,
+    first: Option<u32>,
+    seed: Option<u64>,
+    root: Knowledge,
+}
+
+impl Opening {
+    /// Checks the input's game and first guess; refuses an untimed optimal run over more
+    /// secrets than [`MAX_UNTIMED_OPTIMAL`] with no shipped tree.
+    fn of(input: &SimulateInput, named_limit: bool) -> Result<Opening, InputError> {
+        let inferred = input.first_guess.as_ref().map(|g| g.chars().count());
+        let spec = spec_from(
+            input.length,
+            input.alphabet.as_deref(),
+            input.repeats,
+            inferred,
+        )?;
+        let space = Space::new(&spec, "")?;
+        let first = match &input.first_guess {
+            Some(text) => {
+                let code = spec.parse(text, "/first_guess", "first guess")?;
+                space.index_of(&code)
+            }
+            None => None,
+        };
+        let seed = match input.strategy {
+            Strategy::Random => Some(input.seed.unwrap_or_else(rng::fresh_seed)),
+            _ => None,
+        };
+        let root = Knowledge::start(&space, seed.unwrap_or(0));
+        if input.strategy == Strategy::Optimal
+            && !named_limit
+            && shipped_advice(&space, &root).is_none()
+        {
+            let largest = root.set.len();
+            if largest > MAX_UNTIMED_OPTIMAL {
+                return Err(too_big_for_optimal(largest));
+            }
+        }
+        Ok(Opening {
+            space,
+            first,
+            seed,
+            root,
+        })
+    }
+}
+
+impl SimulateVerdict {
+    /// Fills in the totals of games that all ended.
+    fn record(&mut self, stats: TreeStats) {
+        self.total_guesses = Some(stats.total);
+        self.average = Some(stats.total as f64 / self.secrets as f64);
+        self.worst = Some(stats.worst());
+        self.histogram = stats.histogram;
+        self.status = Status::Done;
+    }
 }
 
 /// Verdict of `tree`: the totals of `simulate`, and the tree.
@@ -300,11 +334,7 @@ pub struct TreeVerdict {
 /// Writes the decision tree of a strategy over every secret (the input of `simulate`), with
 /// the totals `simulate` reports.
 pub fn tree(input: SimulateInput) -> Result<TreeVerdict, InputError> {
-    let (totals, tree) = play_all(input, true)?;
-    Ok(TreeVerdict {
-        totals,
-        tree: tree.map(|(space, tree)| tree.to_json(&space, 0)),
-    })
+    play_all(input, true)
 }
 
 #[cfg(test)]
