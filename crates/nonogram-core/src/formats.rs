@@ -175,20 +175,24 @@ impl NonReader {
         let keyword_end = trimmed
             .find(|c: char| c.is_whitespace())
             .unwrap_or(trimmed.len());
-        let keyword = &trimmed[..keyword_end];
-        let rest = trimmed[keyword_end..].trim();
-        let col = column_of(line, keyword);
-        match keyword.to_ascii_lowercase().as_str() {
-            "width" | "height" => self.read_size(lineno, line, keyword, rest, col)?,
-            "rows" | "columns" => self.open_section(lineno, line, keyword, rest, col)?,
-            "goal" => self.read_goal(lineno, line, rest, col)?,
+        let at = KeywordLine {
+            lineno,
+            line,
+            keyword: &trimmed[..keyword_end],
+            rest: trimmed[keyword_end..].trim(),
+        };
+        match at.keyword.to_ascii_lowercase().as_str() {
+            "width" | "height" => self.read_size(&at)?,
+            "rows" | "columns" => self.open_section(&at)?,
+            "goal" => self.read_goal(&at)?,
             k if NON_IGNORED.contains(&k) => self.section = Section::None,
             _ => {
                 return Err(FormatError::at(
                     lineno,
-                    col,
+                    at.column(),
                     format!(
-                        "unknown keyword `{keyword}` (expected width, height, rows, columns, title, ...)"
+                        "unknown keyword `{}` (expected width, height, rows, columns, title, ...)",
+                        at.keyword
                     ),
                 ));
             }
@@ -227,62 +231,39 @@ impl NonReader {
     }
 
     /// `width N` or `height N`.
-    fn read_size(
-        &mut self,
-        lineno: usize,
-        line: &str,
-        keyword: &str,
-        rest: &str,
-        col: usize,
-    ) -> Result<(), FormatError> {
-        let value = parse_size(rest, line, lineno, keyword)?;
-        let slot = if keyword.eq_ignore_ascii_case("width") {
+    fn read_size(&mut self, at: &KeywordLine) -> Result<(), FormatError> {
+        let value = parse_size(at.rest, at.line, at.lineno, at.keyword)?;
+        let slot = if at.keyword.eq_ignore_ascii_case("width") {
             &mut self.width
         } else {
             &mut self.height
         };
-        if slot.is_some() {
-            return Err(FormatError::at(
-                lineno,
-                col,
-                format!("second `{keyword}` line"),
-            ));
-        }
-        *slot = Some((value, lineno));
+        at.first_time(slot, "line")?;
+        *slot = Some((value, at.lineno));
         self.section = Section::None;
         Ok(())
     }
 
     /// `rows` or `columns`: the clue lines that follow belong to it.
-    fn open_section(
-        &mut self,
-        lineno: usize,
-        line: &str,
-        keyword: &str,
-        rest: &str,
-        col: usize,
-    ) -> Result<(), FormatError> {
-        if !rest.is_empty() {
+    fn open_section(&mut self, at: &KeywordLine) -> Result<(), FormatError> {
+        if !at.rest.is_empty() {
             return Err(FormatError::at(
-                lineno,
-                column_of(line, rest),
-                format!("unexpected text after `{keyword}`: clue lists go on the lines below it"),
+                at.lineno,
+                column_of(at.line, at.rest),
+                format!(
+                    "unexpected text after `{}`: clue lists go on the lines below it",
+                    at.keyword
+                ),
             ));
         }
-        let is_rows = keyword.eq_ignore_ascii_case("rows");
+        let is_rows = at.keyword.eq_ignore_ascii_case("rows");
         let slot = if is_rows {
             &mut self.rows
         } else {
             &mut self.cols
         };
-        if slot.is_some() {
-            return Err(FormatError::at(
-                lineno,
-                col,
-                format!("second `{keyword}` section"),
-            ));
-        }
-        *slot = Some((lineno, Vec::new()));
+        at.first_time(slot, "section")?;
+        *slot = Some((at.lineno, Vec::new()));
         self.section = if is_rows {
             Section::Rows
         } else {
@@ -292,25 +273,23 @@ impl NonReader {
     }
 
     /// `goal 0110...`: checked for its characters here, for its length in [`Self::finish`].
-    fn read_goal(
-        &mut self,
-        lineno: usize,
-        line: &str,
-        rest: &str,
-        col: usize,
-    ) -> Result<(), FormatError> {
+    fn read_goal(&mut self, at: &KeywordLine) -> Result<(), FormatError> {
         if self.goal.is_some() {
-            return Err(FormatError::at(lineno, col, "second `goal` line"));
+            return Err(FormatError::at(
+                at.lineno,
+                at.column(),
+                "second `goal` line",
+            ));
         }
-        let value = rest.trim_matches('"');
+        let value = at.rest.trim_matches('"');
         if let Some((i, c)) = value.char_indices().find(|&(_, c)| c != '0' && c != '1') {
             return Err(FormatError::at(
-                lineno,
-                column_of(line, &value[i..]),
+                at.lineno,
+                column_of(at.line, &value[i..]),
                 format!("unexpected {c:?} in `goal` (expected 0 and 1, one per cell)"),
             ));
         }
-        self.goal = Some((value.to_string(), lineno, column_of(line, rest)));
+        self.goal = Some((value.to_string(), at.lineno, column_of(at.line, at.rest)));
         self.section = Section::None;
         Ok(())
     }
@@ -336,6 +315,35 @@ impl NonReader {
             timeout_ms: None,
             goal,
         })
+    }
+}
+
+/// A keyword line of a `.non` file: its number, its text, the keyword as written and what
+/// follows it (trimmed).
+struct KeywordLine<'a> {
+    lineno: usize,
+    line: &'a str,
+    keyword: &'a str,
+    rest: &'a str,
+}
+
+impl KeywordLine<'_> {
+    /// The keyword's column.
+    fn column(&self) -> usize {
+        column_of(self.line, self.keyword)
+    }
+
+    /// Refuses the keyword when `slot` shows it was given before (`what`: "line" or
+    /// "section").
+    fn first_time<T>(&self, slot: &Option<T>, what: &str) -> Result<(), FormatError> {
+        match slot {
+            Some(_) => Err(FormatError::at(
+                self.lineno,
+                self.column(),
+                format!("second `{}` {what}", self.keyword),
+            )),
+            None => Ok(()),
+        }
     }
 }
 
