@@ -3,7 +3,8 @@
 //! empty are hatched and unused pieces grey.
 
 use fitpuzzle_core::board::Grid;
-use fitpuzzle_core::{InputError, SolveInput, Solved, solve_with_regions};
+use fitpuzzle_core::regions::Regions;
+use fitpuzzle_core::{InputError, SolveInput, SolveVerdict, Solved, solve_with_regions};
 
 use crate::doc::{Doc, GRID, INK, MARGIN, caption_height, caption_width, count, ink_on, palette};
 use crate::too_large;
@@ -46,7 +47,34 @@ pub fn fitpuzzle(input: SolveInput) -> Result<String, InputError> {
         .floor();
     let size = |g: &Grid| (g.width() as f64 * cell, g.height() as f64 * cell);
     let ((bw, bh), (tw, th)) = (size(&board), size(&table));
-    let caption = vec![
+    let caption = caption_of(&verdict, &board);
+    let height = HEADING + bh.max(th);
+    let width = (2.0 * MARGIN + bw + GAP + tw).max(caption_width(&caption));
+    let mut doc = Doc::new(
+        width,
+        height + 2.0 * MARGIN + caption_height(caption.len()),
+        "fitpuzzle board and table",
+    );
+    hatch(&mut doc);
+
+    let (bx, tx, y) = (MARGIN, MARGIN + bw + GAP, MARGIN + HEADING);
+    doc.text(bx + bw / 2.0, y - 6.0, 13.0, "board", &[("fill", INK)]);
+    doc.text(tx + tw / 2.0, y - 6.0, 13.0, "table", &[("fill", INK)]);
+    let (fills, labels) = board_colours(&board, &holes, &filler);
+    grid(&mut doc, (bx, y), cell, board.width(), &fills, &labels);
+    let (fills, labels) = table_colours(&table, &pieces, &used);
+    grid(&mut doc, (tx, y), cell, table.width(), &fills, &labels);
+
+    doc.caption(MARGIN, MARGIN + height + 22.0, &caption);
+    Ok(doc.finish())
+}
+
+/// A cell (row, column) and the piece number written on it.
+type NumberedCell = ([u32; 2], usize);
+
+/// The two caption lines: how much was filled, and how pieces could move.
+fn caption_of(verdict: &SolveVerdict, board: &Grid) -> Vec<String> {
+    vec![
         format!(
             "{} of {} hole cells filled; {}, {} empty (hatched), {} unused (grey)",
             verdict.filled,
@@ -63,19 +91,16 @@ pub fn fitpuzzle(input: SolveInput) -> Result<String, InputError> {
                 "turned"
             }
         ),
-    ];
-    let height = HEADING + bh.max(th);
-    let width = (2.0 * MARGIN + bw + GAP + tw).max(caption_width(&caption));
-    let mut doc = Doc::new(
-        width,
-        height + 2.0 * MARGIN + caption_height(caption.len()),
-        "fitpuzzle board and table",
-    );
-    hatch(&mut doc);
+    ]
+}
 
-    let (bx, tx, y) = (MARGIN, MARGIN + bw + GAP, MARGIN + HEADING);
-    doc.text(bx + bw / 2.0, y - 6.0, 13.0, "board", &[("fill", INK)]);
-    doc.text(tx + tw / 2.0, y - 6.0, 13.0, "table", &[("fill", INK)]);
+/// The board's cell colours (walls, each hole in the colour of the piece that fills it or
+/// hatched) and the number of that piece on each filled hole's first cell.
+fn board_colours(
+    board: &Grid,
+    holes: &Regions,
+    filler: &[Option<usize>],
+) -> (Vec<String>, Vec<NumberedCell>) {
     let mut fills: Vec<String> = board
         .cells()
         .iter()
@@ -91,8 +116,16 @@ pub fn fitpuzzle(input: SolveInput) -> Result<String, InputError> {
             labels.push((holes.first_cell(h), *p));
         }
     }
-    grid(&mut doc, (bx, y), cell, board.width(), &fills, &labels);
+    (fills, labels)
+}
 
+/// The table's cell colours (each piece in its colour, or grey when unused) and every
+/// piece's number on its first cell.
+fn table_colours(
+    table: &Grid,
+    pieces: &Regions,
+    used: &[bool],
+) -> (Vec<String>, Vec<NumberedCell>) {
     let mut fills = vec![TABLE.to_string(); table.cells().len()];
     let mut labels = Vec::new();
     for (p, &used) in used.iter().enumerate() {
@@ -102,10 +135,7 @@ pub fn fitpuzzle(input: SolveInput) -> Result<String, InputError> {
         }
         labels.push((pieces.first_cell(p), p));
     }
-    grid(&mut doc, (tx, y), cell, table.width(), &fills, &labels);
-
-    doc.caption(MARGIN, MARGIN + height + 22.0, &caption);
-    Ok(doc.finish())
+    (fills, labels)
 }
 
 /// The pattern of empty holes: grey diagonal lines on white.
@@ -139,7 +169,7 @@ fn grid(
     cell: f64,
     width: usize,
     fills: &[String],
-    labels: &[([u32; 2], usize)],
+    labels: &[NumberedCell],
 ) {
     let height = fills.len() / width.max(1);
     doc.rect(
