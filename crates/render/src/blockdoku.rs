@@ -55,89 +55,100 @@ const OVERLAP: &str = "#ffffff";
 
 /// Draws a blockdoku board, and a move on it when the input has one, as one SVG document.
 pub fn blockdoku(input: BlockdokuInput) -> Result<String, InputError> {
-    let (n, box_size) = (input.size, input.box_size);
     // The engine checks the input and works out the move; the picture and its caption show
     // the engine's own board, placement and clear.
     match (&input.piece, input.at) {
-        (None, None) => {
-            let out = clear_outcome(&ClearInput {
-                board: input.board.clone(),
-                size: n,
-                box_size,
-            })?;
-            let cleared = Cleared::from(out.units);
+        (None, None) => draw_clear(&input),
+        (Some(piece), Some(at)) => draw_place(&input, piece, at),
+        (Some(_), None) => Err(InputError::new("", "`piece` needs `at` beside it")),
+        (None, Some(_)) => Err(InputError::new("", "`at` needs `piece` beside it")),
+    }
+}
+
+/// A board alone: its full units framed.
+fn draw_clear(input: &BlockdokuInput) -> Result<String, InputError> {
+    let out = clear_outcome(&ClearInput {
+        board: input.board.clone(),
+        size: input.size,
+        box_size: input.box_size,
+    })?;
+    let cleared = Cleared::from(out.units);
+    let caption = if cleared.cells == 0 {
+        "no full row, column or box".to_string()
+    } else {
+        format!(
+            "full, cleared at once (framed yellow): {}; {} cells",
+            units(&cleared),
+            cleared.cells
+        )
+    };
+    let cells = paint(&out.geometry, out.board, out.units.cells);
+    Ok(draw(&out.geometry, &cells, &[caption]))
+}
+
+/// A board with `piece` placed at `at`: blue and the units it clears framed when legal, red
+/// when not.
+fn draw_place(
+    input: &BlockdokuInput,
+    piece: &[String],
+    at: [i64; 2],
+) -> Result<String, InputError> {
+    let n = input.size;
+    let out = place_outcome(&PlaceInput {
+        board: input.board.clone(),
+        piece: piece.to_vec(),
+        at,
+        scoring: input.scoring,
+        streak: input.streak,
+        size: n,
+        box_size: input.box_size,
+    })?;
+    let (caption, fill, clears) = match &out.result {
+        Err(reason) => (
+            format!(
+                "piece at [{}, {}]: illegal ({}), drawn red{}",
+                at[0],
+                at[1],
+                reason.name(),
+                match outside(&out.piece, at, n) {
+                    0 => String::new(),
+                    k => format!(", {k} of its cells off the board"),
+                }
+            ),
+            ALERT,
+            0,
+        ),
+        Ok(moved) => {
+            let cleared = Cleared::from(moved.units);
             let caption = if cleared.cells == 0 {
-                "no full row, column or box".to_string()
+                format!(
+                    "piece at [{}, {}] (blue): legal, {} points, clears nothing",
+                    at[0], at[1], moved.points
+                )
             } else {
                 format!(
-                    "full, cleared at once (framed yellow): {}; {} cells",
+                    "piece at [{}, {}] (blue): legal, {} points, clears {} (framed yellow), {} cells",
+                    at[0],
+                    at[1],
+                    moved.points,
                     units(&cleared),
                     cleared.cells
                 )
             };
-            let cells = paint(&out.geometry, out.board, out.units.cells);
-            Ok(draw(&out.geometry, &cells, &[caption]))
+            (caption, PLACED, moved.units.cells)
         }
-        (Some(piece), Some(at)) => {
-            let out = place_outcome(&PlaceInput {
-                board: input.board.clone(),
-                piece: piece.clone(),
-                at,
-                scoring: input.scoring,
-                streak: input.streak,
-                size: n,
-                box_size,
-            })?;
-            let (caption, fill, clears) = match &out.result {
-                Err(reason) => (
-                    format!(
-                        "piece at [{}, {}]: illegal ({}), drawn red{}",
-                        at[0],
-                        at[1],
-                        reason.name(),
-                        match outside(&out.piece, at, n) {
-                            0 => String::new(),
-                            k => format!(", {k} of its cells off the board"),
-                        }
-                    ),
-                    ALERT,
-                    0,
-                ),
-                Ok(moved) => {
-                    let cleared = Cleared::from(moved.units);
-                    let caption = if cleared.cells == 0 {
-                        format!(
-                            "piece at [{}, {}] (blue): legal, {} points, clears nothing",
-                            at[0], at[1], moved.points
-                        )
-                    } else {
-                        format!(
-                            "piece at [{}, {}] (blue): legal, {} points, clears {} (framed yellow), {} cells",
-                            at[0],
-                            at[1],
-                            moved.points,
-                            units(&cleared),
-                            cleared.cells
-                        )
-                    };
-                    (caption, PLACED, moved.units.cells)
-                }
-            };
-            let mut cells = paint(&out.geometry, out.board, clears);
-            // The piece's cells that lie on the board; an illegal move may stick out of it.
-            let inside = |v: i64| usize::try_from(v).ok().filter(|&v| v < n);
-            for &(r, c) in out.piece.cells() {
-                if let (Some(r), Some(c)) = (inside(at[0] + r as i64), inside(at[1] + c as i64)) {
-                    let cell = &mut cells[r * n + c];
-                    cell.overlap = cell.fill == OCCUPIED;
-                    cell.fill = fill;
-                }
-            }
-            Ok(draw(&out.geometry, &cells, &[caption]))
+    };
+    let mut cells = paint(&out.geometry, out.board, clears);
+    // The piece's cells that lie on the board; an illegal move may stick out of it.
+    let inside = |v: i64| usize::try_from(v).ok().filter(|&v| v < n);
+    for &(r, c) in out.piece.cells() {
+        if let (Some(r), Some(c)) = (inside(at[0] + r as i64), inside(at[1] + c as i64)) {
+            let cell = &mut cells[r * n + c];
+            cell.overlap = cell.fill == OCCUPIED;
+            cell.fill = fill;
         }
-        (Some(_), None) => Err(InputError::new("", "`piece` needs `at` beside it")),
-        (None, Some(_)) => Err(InputError::new("", "`at` needs `piece` beside it")),
     }
+    Ok(draw(&out.geometry, &cells, &[caption]))
 }
 
 /// How many cells of `piece` at `at` lie off an `n` x `n` board.
