@@ -318,8 +318,15 @@ impl<'a> Board<'a> {
     fn draw(&self, doc: &mut Doc, x0: f64, y0: f64) {
         let (left, top) = self.clue_room();
         let (gx, gy) = (x0 + left, y0 + top);
-        let (width, height) = (self.cols.len(), self.rows.len());
-        let (gw, gh) = (width as f64 * CELL, height as f64 * CELL);
+        self.draw_cells(doc, gx, gy);
+        self.draw_grid_lines(doc, gx, gy);
+        self.draw_clues(doc, (x0, y0), (gx, gy));
+    }
+
+    /// The cells whose grid starts at `(gx, gy)`: filled dark, crossed-out as an X, the
+    /// outlined ones framed red.
+    fn draw_cells(&self, doc: &mut Doc, gx: f64, gy: f64) {
+        let width = self.cols.len();
         doc.open("g", &[("class", "cells")]);
         for (r, row) in self.cells.iter().enumerate() {
             for (c, cell) in row.iter().enumerate() {
@@ -341,7 +348,12 @@ impl<'a> Board<'a> {
             }
         }
         doc.close();
-        // Grid lines, every fifth bold, as on paper.
+    }
+
+    /// The grid's lines, every fifth bold, as on paper.
+    fn draw_grid_lines(&self, doc: &mut Doc, gx: f64, gy: f64) {
+        let (width, height) = (self.cols.len(), self.rows.len());
+        let (gw, gh) = (width as f64 * CELL, height as f64 * CELL);
         let weight = |k: usize, last: usize| {
             if k.is_multiple_of(5) || k == last {
                 "1.5"
@@ -363,6 +375,14 @@ impl<'a> Board<'a> {
             );
         }
         doc.close();
+    }
+
+    /// The clues left of the rows and above the columns of the grid at `(gx, gy)` (the
+    /// picture starting at `(x0, y0)`), coloured by the player's feedback; a line that
+    /// cannot be solved framed red.
+    fn draw_clues(&self, doc: &mut Doc, (x0, y0): (f64, f64), (gx, gy): (f64, f64)) {
+        let (left, top) = self.clue_room();
+        let (gw, gh) = (self.cols.len() as f64 * CELL, self.rows.len() as f64 * CELL);
         doc.open("g", &[("class", "clues"), ("font-size", "11")]);
         for (r, clues) in self.rows.iter().enumerate() {
             let feedback = self.row_feedback.and_then(|f| f.get(r));
