@@ -242,52 +242,13 @@ pub fn parse_answer(text: &str, length: usize) -> Result<Feedback, AnswerTextErr
             balls: 0,
         });
     }
-    // Split into numbers, each optionally followed by a word saying what it counts.
-    let mut items: Vec<(u32, Option<char>)> = Vec::new();
-    let chars: Vec<char> = t.chars().collect();
-    let mut i = 0;
-    while i < chars.len() {
-        let c = chars[i];
-        if c.is_ascii_digit() {
-            let mut j = i;
-            while j < chars.len() && chars[j].is_ascii_digit() {
-                j += 1;
-            }
-            let digits: String = chars[i..j].iter().collect();
-            let n: u32 = digits
-                .parse()
-                .map_err(|_| AnswerTextError::NotACount(digits.clone()))?;
-            // The word right after the number, if any.
-            let mut k = j;
-            while k < chars.len() && (chars[k].is_whitespace() || chars[k] == '-') {
-                k += 1;
-            }
-            let kind = match chars.get(k) {
-                Some('s') | Some('스') => Some('s'),
-                Some('b') | Some('볼') => Some('b'),
-                _ => None,
-            };
-            if kind.is_some() {
-                // Skip the word.
-                while k < chars.len() && !chars[k].is_whitespace() && !chars[k].is_ascii_digit() {
-                    k += 1;
-                }
-                j = k;
-            }
-            items.push((n, kind));
-            i = j;
-        } else if c.is_whitespace() || c == ',' || c == '/' || c == '-' {
-            i += 1;
-        } else {
-            return Err(AnswerTextError::NotAnAnswer(text.to_string()));
-        }
-    }
+    let items = answer_items(&t, text)?;
     let (mut strikes, mut balls) = (None, None);
     let mut plain = Vec::new();
     for (n, kind) in items {
         match kind {
-            Some('s') if strikes.is_none() => strikes = Some(n),
-            Some('b') if balls.is_none() => balls = Some(n),
+            Some(Counted::Strikes) if strikes.is_none() => strikes = Some(n),
+            Some(Counted::Balls) if balls.is_none() => balls = Some(n),
             Some(_) => return Err(AnswerTextError::CountTwice(text.to_string())),
             None => plain.push(n),
         }
@@ -312,6 +273,58 @@ pub fn parse_answer(text: &str, length: usize) -> Result<Feedback, AnswerTextErr
         strikes: strikes.unwrap_or(0),
         balls: balls.unwrap_or(0),
     })
+}
+
+/// What a number in an answer counts, from the word after it.
+#[derive(Clone, Copy)]
+enum Counted {
+    Strikes,
+    Balls,
+}
+
+/// The numbers of an answer (`t`, trimmed and lower-cased from `text`), each with what the
+/// word right after it says it counts, if any; separators are blanks, `,`, `/` and `-`.
+fn answer_items(t: &str, text: &str) -> Result<Vec<(u32, Option<Counted>)>, AnswerTextError> {
+    let mut items = Vec::new();
+    let chars: Vec<char> = t.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        if c.is_ascii_digit() {
+            let mut j = i;
+            while j < chars.len() && chars[j].is_ascii_digit() {
+                j += 1;
+            }
+            let digits: String = chars[i..j].iter().collect();
+            let n: u32 = digits
+                .parse()
+                .map_err(|_| AnswerTextError::NotACount(digits.clone()))?;
+            // The word right after the number, if any.
+            let mut k = j;
+            while k < chars.len() && (chars[k].is_whitespace() || chars[k] == '-') {
+                k += 1;
+            }
+            let kind = match chars.get(k) {
+                Some('s') | Some('스') => Some(Counted::Strikes),
+                Some('b') | Some('볼') => Some(Counted::Balls),
+                _ => None,
+            };
+            if kind.is_some() {
+                // Skip the word.
+                while k < chars.len() && !chars[k].is_whitespace() && !chars[k].is_ascii_digit() {
+                    k += 1;
+                }
+                j = k;
+            }
+            items.push((n, kind));
+            i = j;
+        } else if c.is_whitespace() || c == ',' || c == '/' || c == '-' {
+            i += 1;
+        } else {
+            return Err(AnswerTextError::NotAnAnswer(text.to_string()));
+        }
+    }
+    Ok(items)
 }
 
 /// What the computer makes of an answer in a [`GuessGame`].
