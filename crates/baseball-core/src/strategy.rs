@@ -14,7 +14,7 @@ use puzzles_common::Deadline;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::rng;
-use crate::space::Space;
+use crate::space::{Key, Space};
 pub use crate::symmetry::{fresh_canonical, guess_pool};
 
 /// How to pick the next guess.
@@ -185,26 +185,10 @@ pub fn choose_until(
     let keys = space.keys_of(set);
     let classes = space.classes();
     let win = usize::from(space.win_class());
-    let mut counts = vec![0u32; classes];
-    // A candidate that tells every candidate apart is the best guess for every heuristic (no
-    // partition beats all singletons, and candidates win ties), so look for one first.
-    if set.len() <= classes {
-        for (i, &g) in set.iter().enumerate() {
-            space.partition_counts(&keys[i], &keys, &mut counts);
-            if counts.iter().all(|&c| c <= 1) {
-                return Some(g);
-            }
-        }
+    if let Some(g) = separating_candidate(space, set, &keys) {
+        return Some(g);
     }
-    let nlogn: Vec<f64> = (0..=set.len())
-        .map(|c| {
-            if c > 1 {
-                c as f64 * (c as f64).log2()
-            } else {
-                0.0
-            }
-        })
-        .collect();
+    let nlogn = nlogn_table(set.len());
     let pool = strategy_pool(space, know);
     let score = |g: u32, counts: &mut Vec<u32>| -> Scored {
         space.partition_counts(&space.key(g), &keys, counts);
@@ -254,6 +238,37 @@ pub fn choose_until(
         return None;
     }
     Some(best.map_or(set[0], |b| b.2))
+}
+
+/// A candidate that tells every candidate apart (each answer at most once), the first in
+/// `set`: the best guess for every heuristic (no partition beats all singletons, and
+/// candidates win ties), so it is looked for before the full scan.
+fn separating_candidate(space: &Space, set: &[u32], keys: &[Key]) -> Option<u32> {
+    if set.len() > space.classes() {
+        return None;
+    }
+    let mut counts = vec![0u32; space.classes()];
+    for (i, &g) in set.iter().enumerate() {
+        space.partition_counts(&keys[i], keys, &mut counts);
+        if counts.iter().all(|&c| c <= 1) {
+            return Some(g);
+        }
+    }
+    None
+}
+
+/// `c log2 c` for every class size `c` up to `n` (0 for 0 and 1), for the entropy
+/// heuristic.
+fn nlogn_table(n: usize) -> Vec<f64> {
+    (0..=n)
+        .map(|c| {
+            if c > 1 {
+                c as f64 * (c as f64).log2()
+            } else {
+                0.0
+            }
+        })
+        .collect()
 }
 
 /// Feedback evaluations one heuristic choice would cost at `know` (guesses examined times
