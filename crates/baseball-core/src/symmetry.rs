@@ -389,6 +389,30 @@ pub fn canonical(
     if width > MAX_READING {
         return Some(identity());
     }
+    let ties = lowest_reading_renamings(space, &guesses, &orders, width);
+    let mut lowest: Option<Canonical> = None;
+    for relabel in ties {
+        if stop() {
+            return None;
+        }
+        let mut key: Vec<u32> = set.iter().map(|&s| relabel.apply(space, s)).collect();
+        key.sort_unstable();
+        if lowest.as_ref().is_none_or(|l| key < l.key) {
+            lowest = Some(Canonical { key, relabel });
+        }
+    }
+    Some(lowest.unwrap_or_else(identity))
+}
+
+/// The renamings (position permutation and symbol renaming) under which the history's
+/// `guesses`, taken in one of `orders`, read lowest; `width` bytes of reading.
+fn lowest_reading_renamings(
+    space: &Space,
+    guesses: &[(u8, u32)],
+    orders: &[Vec<usize>],
+    width: usize,
+) -> Vec<Relabel> {
+    let len = space.code_len();
     let nsym = space.spec().symbols();
     // The lowest reading so far (empty until the first one) and the renamings reaching it.
     let mut best = [u8::MAX; MAX_READING];
@@ -396,7 +420,7 @@ pub fn canonical(
     let mut reading = [0u8; MAX_READING];
     let mut sigma: Vec<u8> = (0..len as u8).collect();
     loop {
-        'order: for order in &orders {
+        'order: for order in orders {
             let mut pi = [u8::MAX; 64];
             let mut next = 0u8;
             // Compared with `best` byte by byte as it is written: stop when above it.
@@ -442,18 +466,7 @@ pub fn canonical(
             break;
         }
     }
-    let mut lowest: Option<Canonical> = None;
-    for relabel in ties {
-        if stop() {
-            return None;
-        }
-        let mut key: Vec<u32> = set.iter().map(|&s| relabel.apply(space, s)).collect();
-        key.sort_unstable();
-        if lowest.as_ref().is_none_or(|l| key < l.key) {
-            lowest = Some(Canonical { key, relabel });
-        }
-    }
-    Some(lowest.unwrap_or_else(identity))
+    ties
 }
 
 /// Every order of the guesses (sorted by answer) that keeps them sorted by answer: the
