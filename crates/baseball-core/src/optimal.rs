@@ -1006,26 +1006,10 @@ impl<'a> Optimizer<'a> {
         // histories) tightens every child's budget before any of them is searched. Naming
         // every child costs more than it saves below [`MEMO_CHILDREN_MIN`] candidates.
         let ask_memo = set.len() >= MEMO_CHILDREN_MIN;
-        let mut named = Vec::with_capacity(children.len());
-        let mut known = Vec::with_capacity(children.len());
-        let mut total = set.len() as u32;
-        for child in &children {
-            let m = child.len();
-            let mut lower = self.lb[m];
-            let mut name = None;
-            if m > 2 && ask_memo {
-                let Some(canon) = self.name(&hist, child) else {
-                    return ABORT;
-                };
-                if let Some(e) = self.memo.get(&canon.key) {
-                    lower = lower.max(e.value);
-                }
-                name = Some(canon);
-            }
-            total += lower;
-            known.push(lower);
-            named.push(name);
-        }
+        let Some((known, named)) = self.child_bounds(&children, &hist, ask_memo) else {
+            return ABORT;
+        };
+        let mut total = set.len() as u32 + known.iter().sum::<u32>();
         debug_assert!(total >= bound);
         if total >= limit {
             return total;
@@ -1037,16 +1021,7 @@ impl<'a> Optimizer<'a> {
             // and 3.65 million nodes largest first, 51.5 s and 1.78 million smallest first),
             // and on every core at once.
             children.reverse();
-            let value = |child: &&[u32]| self.cost(child, child_used, &hist, ABORT);
-            let values: Vec<u32> = if self.parallel && set.len() >= PARALLEL_MIN {
-                children.par_iter().map(value).collect()
-            } else {
-                children.iter().map(value).collect()
-            };
-            if self.timed_out() {
-                return ABORT;
-            }
-            return set.len() as u32 + values.iter().sum::<u32>();
+            return self.solve_children(set.len(), &children, child_used, &hist);
         }
         for ((child, lower), name) in children.iter().zip(known).zip(named) {
             if child.len() <= 2 {
@@ -1066,6 +1041,51 @@ impl<'a> Optimizer<'a> {
             }
         }
         total
+    }
+
+    /// A lower bound of each child's total (`LB`, raised by what the memo knows of it when
+    /// `ask_memo`) and its canonical name when one was made; `None` when the deadline passed
+    /// while naming.
+    #[allow(clippy::type_complexity)]
+    fn child_bounds(
+        &self,
+        children: &[&[u32]],
+        hist: &[u32],
+        ask_memo: bool,
+    ) -> Option<(Vec<u32>, Vec<Option<Canonical>>)> {
+        let mut named = Vec::with_capacity(children.len());
+        let mut known = Vec::with_capacity(children.len());
+        for child in children {
+            let m = child.len();
+            let mut lower = self.lb[m];
+            let mut name = None;
+            if m > 2 && ask_memo {
+                let canon = self.name(hist, child)?;
+                if let Some(e) = self.memo.get(&canon.key) {
+                    lower = lower.max(e.value);
+                }
+                name = Some(canon);
+            }
+            known.push(lower);
+            named.push(name);
+        }
+        Some((known, named))
+    }
+
+    /// The exact total of a guess splitting `n` secrets into `children` (the winning class
+    /// left out), each solved with no limit, in the order given: on every core when the set
+    /// is large.
+    fn solve_children(&self, n: usize, children: &[&[u32]], used: u64, hist: &[u32]) -> u32 {
+        let value = |child: &&[u32]| self.cost(child, used, hist, ABORT);
+        let values: Vec<u32> = if self.parallel && n >= PARALLEL_MIN {
+            children.par_iter().map(value).collect()
+        } else {
+            children.iter().map(value).collect()
+        };
+        if self.timed_out() {
+            return ABORT;
+        }
+        n as u32 + values.iter().sum::<u32>()
     }
 
     /// Branch and bound over ranked guesses, improving `node`.
