@@ -4,7 +4,7 @@
 //!
 //! Numbering: stones are numbered from 1 as players count moves; the JSON verdicts give
 //! 0-based indices into `moves` (`winner.move`, `decided_at`), so the caption names both:
-//! "move 9 (moves[8])".
+//! "move 9 (`moves[8]`)".
 
 use renju_core::board::SIZE;
 use renju_core::commands::DecisionReason;

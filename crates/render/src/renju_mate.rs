@@ -2,7 +2,7 @@
 //! `renju mate` drawn on it as numbered stones (numbered from 1 in their own colour, as
 //! problem books print a solution), and the verdict in the caption.
 //!
-//! Without `mate` the picture is exactly [`renju()`](crate::renju): the field only adds.
+//! Without `mate` the picture is exactly [`renju()`](crate::renju()): the field only adds.
 
 use renju_core::mate::{MateEnd, MateInput, MateKind, MateStatus, MateVerdict};
 use renju_core::notation::ParsedMove;

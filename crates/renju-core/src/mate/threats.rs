@@ -3,7 +3,7 @@
 //! win-in-two), and who may play where. Everything reads the board's per-line bit masks, so a
 //! question about one line is a few shifts over at most eleven five-point windows.
 //!
-//! Definitions (the module [`crate::mate`] states them for users):
+//! Definitions (the module [`crate::mate`](mod@crate::mate) states them for users):
 //! - a *five point* of colour `c` is an empty point where `c`'s stone makes a winning row
 //!   under the rule (exactly five, or five or more). A five is never forbidden, so a five point
 //!   is always playable;
