@@ -1,33 +1,42 @@
-//! The order encoding of each block's start, added beside the automaton of
-//! [`super::encode_line`] (issue 24).
+//! The order encoding of one line (issue 24): per block k, literals "block k starts at or
+//! before cell t" (a ladder: each implies the next) over the block's possible starts, and
+//! clauses that tie them to each other and to the cells.
 //!
-//! Per block k of a line, literals "block k starts at or before cell t" for every t
-//! between its first and last possible start (a ladder: each implies the next), channelled
-//! to the automaton's "block k starts at cell t" variables, ordered against the block
-//! before (block k + 1 starts at least `len_k + 1` cells after block k), and tied to the
-//! cells by "an empty cell at or after block k's start lies after its end". The
-//! automaton alone already has exactly the right models and its unit propagation is line
-//! logic; the ladders add a vocabulary of ranges ("the third block of column 40 lies
-//! above row 20") that conflict analysis can learn clauses over and the solver can branch
-//! on, where the automaton's variables each name one position.
+//! Clauses, with `S_k(t)` for "block k starts at or before t" (false before the block's
+//! first possible start, true from its last one on, and equal to `S_k(t - 1)` where the
+//! block cannot start at t):
+//! - the ladder: `S_k(t - 1) -> S_k(t)`;
+//! - the order of the blocks: `S_k(t) -> S_(k-1)(t - len_(k-1) - 1)`, block k starts at
+//!   least one cell after block k - 1 ends;
+//! - an empty cell lies in no block: `cell or not S_k(t) or S_k(t - len_k)` (if block k
+//!   starts at or before t, it ends before t);
+//! - a filled cell lies in one: `not cell or S_0(t)` (a block starts at or before it),
+//!   `not cell or not S_(k-1)(t - len_(k-1)) or S_k(t)` (if block k - 1 ends before it,
+//!   block k starts at or before it) and `not cell or not S_last(t - len_last)` (the last
+//!   block does not end before it).
 //!
-//! **Measured** (conflicts of `nonogram_solve FILE 3600000 default SEED`; one seed is a
-//! lottery ticket: without ladders Sierp #12548 takes 12,781 to 90,888 conflicts over 11
-//! seeds): Sierp's median over 11 seeds fell from 48,593 to 21,608 conflicts, Gettys
-//! #22336's median from 49,971 (7 seeds) to 32,006 (9 seeds); a conflict
-//! costs about 30 % more (Gettys 612-636 against 472-484 us), so Gettys' CPU fell by
-//! 17-22 % on the default seed. On random 45x45 and 50x50 puzzles (many blocks per line)
-//! the conflicts draw and a conflict costs 170-200 us against 120-150. The numbers and the
-//! variants that lost are in BENCHMARKS.md (issue 24, fifth session).
+//! A filled cell t then lies in the last block that starts at or before it (the filled
+//! clauses say that block does not end before t), an empty one in none: the models are
+//! exactly the line's arrangements (tested against brute force in the parent module).
+//!
+//! **Why this encoding** (measured, BENCHMARKS.md issue 24 seventh session): it had been
+//! added beside an automaton decomposition (whose unit propagation is line logic) as a
+//! vocabulary of ranges for the learned clauses, with only the empty-cell clauses. Alone,
+//! with both cell families, it has about a third of the variables and a quarter of the
+//! clauses, and a conflict costs about a third; its weaker propagation costs fewer
+//! conflicts than it saves: Gettys (#22336) 17,338-21,081 conflicts and 4.7-6.0 s of CPU
+//! over 7 seeds (was 24,126-41,164 and 15-30 s), Sierp (#12548) 10,958-31,590 and 1.3-2.7 s
+//! (was 16,323-89,206 and 3.5-17 s), the random 45x45 and 50x50 puzzles of `data/hard` 4.7 s
+//! in all instead of 33.2 s, the in-repo benchmark set 0.49 s instead of 0.90 s.
 
 use super::{ClauseSink, SatStop, Term};
 use batsat::{Lit, SolverInterface, lbool};
 
-/// Whether the solver may branch on the ladder literals. A ladder decision splits a
-/// block's possible starts into two ranges, the "bisection" of CP solvers. Measured on
-/// Sierp over seeds 1-6, with the filled-cell clauses too (a variant not kept): not
-/// branching on the ladders put the median at about 50,000 conflicts, branching on them
-/// and not on the automaton's states at about 26,000, on both at about 20,000.
+/// Whether the solver may branch on the ladder literals (they are all the variables but
+/// the cells). A ladder decision splits a block's possible starts into two ranges, the
+/// "bisection" of CP solvers. Measured on Sierp over seeds 1-6 when the ladders sat beside
+/// the automaton: not branching on them put the median at about 50,000 conflicts,
+/// branching on them at about 20,000.
 const BRANCH_ON_LADDERS: bool = true;
 
 /// One block's "starts at or before cell t" literals.
@@ -41,6 +50,27 @@ struct Ladder {
 }
 
 impl Ladder {
+    /// The ladder of a block that can start where `possible` says; `None` if nowhere.
+    fn new(solver: &mut batsat::Solver<SatStop>, possible: &[bool]) -> Option<Self> {
+        let first = possible.iter().position(|&p| p)?;
+        let last = possible.iter().rposition(|&p| p)?;
+        let mut at_or_before: Vec<Lit> = Vec::with_capacity(last - first);
+        for t in first..last {
+            let lit = if t > first && !possible[t] {
+                // Cannot start at t: "at or before t" is "at or before t - 1".
+                at_or_before[t - first - 1]
+            } else {
+                Lit::new(solver.new_var(lbool::UNDEF, BRANCH_ON_LADDERS), true)
+            };
+            at_or_before.push(lit);
+        }
+        Some(Ladder {
+            first,
+            last,
+            at_or_before,
+        })
+    }
+
     fn at_or_before(&self, t: isize) -> Term {
         if t < self.first as isize {
             Term::False
@@ -52,59 +82,31 @@ impl Ladder {
     }
 }
 
-/// Adds the ladders of one line: `starts[k][t]` is the automaton's "block k starts at
-/// cell t" literal (`None`: it cannot), `cells` the line's cell literals (true = filled).
+/// Adds the clauses of one line: `possible[k][t]` says whether block k (of length
+/// `clues[k]`) can start at cell t, `cells` are the line's cell literals (true = filled).
 pub(super) fn encode_ladders(
     solver: &mut batsat::Solver<SatStop>,
     sink: &mut ClauseSink,
     clues: &[u32],
-    starts: &[Vec<Option<Lit>>],
+    possible: &[Vec<bool>],
     cells: &[Lit],
 ) {
     let mut clause = Vec::with_capacity(4);
     let mut ladders: Vec<Ladder> = Vec::with_capacity(clues.len());
-    for block in starts {
-        let (Some(first), Some(last)) = (
-            block.iter().position(Option::is_some),
-            block.iter().rposition(Option::is_some),
-        ) else {
-            // A block with no start: the automaton has already made the line unsatisfiable.
+    for block in possible {
+        let Some(ladder) = Ladder::new(solver, block) else {
+            // No start: no arrangement (the caller's automaton already said so).
+            clause.clear();
+            sink.add(solver, &mut clause);
             return;
         };
-        let mut at_or_before: Vec<Lit> = Vec::with_capacity(last - first);
-        for t in first..last {
-            let lit = match block[t] {
-                // Cannot start at t: "at or before t" is "at or before t - 1".
-                None => at_or_before[t - first - 1],
-                // Nothing earlier: "at or before the first start" is "at the first start".
-                Some(start) if t == first => start,
-                Some(_) => Lit::new(solver.new_var(lbool::UNDEF, BRANCH_ON_LADDERS), true),
-            };
-            at_or_before.push(lit);
-        }
-        let ladder = Ladder {
-            first,
-            last,
-            at_or_before,
-        };
-        // "At or before t" is "at or before t - 1" or "at t", and not both.
-        for (t, start) in block.iter().enumerate().take(last + 1).skip(first + 1) {
-            let Some(start) = *start else { continue };
-            let now = ladder.at_or_before(t as isize);
-            let before = ladder.at_or_before(t as isize - 1);
-            let start = Term::Lit(start);
-            for terms in [
-                [!before, now, Term::False],
-                [!start, now, Term::False],
-                [!start, !before, Term::False],
-                [!now, before, start],
-            ] {
-                sink.add_terms(solver, &terms, &mut clause);
-            }
+        for t in ladder.first + 1..ladder.last {
+            let t = t as isize;
+            let terms = [!ladder.at_or_before(t - 1), ladder.at_or_before(t)];
+            sink.add_terms(solver, &terms, &mut clause);
         }
         ladders.push(ladder);
     }
-    // Block k + 1 starts at least len_k + 1 cells after block k.
     for k in 1..ladders.len() {
         let gap = clues[k - 1] as isize + 1;
         for t in ladders[k].first..ladders[k].last {
@@ -116,17 +118,32 @@ pub(super) fn encode_ladders(
             sink.add_terms(solver, &terms, &mut clause);
         }
     }
-    // An empty cell at or after block k's start lies after its end: the block started
-    // at least len_k cells before it.
     for (t, &cell) in cells.iter().enumerate() {
         let t = t as isize;
+        let (filled, empty) = (Term::Lit(cell), Term::Lit(!cell));
+        let Some(last) = ladders.last() else {
+            // No block: every cell is empty.
+            sink.add_terms(solver, &[empty], &mut clause);
+            continue;
+        };
         for (ladder, &len) in ladders.iter().zip(clues) {
-            let terms = [
-                Term::Lit(cell),
-                !ladder.at_or_before(t),
-                ladder.at_or_before(t - len as isize),
-            ];
-            sink.add_terms(solver, &terms, &mut clause);
+            let ended_before = ladder.at_or_before(t - len as isize);
+            sink.add_terms(
+                solver,
+                &[filled, !ladder.at_or_before(t), ended_before],
+                &mut clause,
+            );
         }
+        sink.add_terms(solver, &[empty, ladders[0].at_or_before(t)], &mut clause);
+        for (k, pair) in ladders.windows(2).enumerate() {
+            let ended_before = pair[0].at_or_before(t - clues[k] as isize);
+            sink.add_terms(
+                solver,
+                &[empty, !ended_before, pair[1].at_or_before(t)],
+                &mut clause,
+            );
+        }
+        let ended_before = last.at_or_before(t - clues[ladders.len() - 1] as isize);
+        sink.add_terms(solver, &[empty, !ended_before], &mut clause);
     }
 }

@@ -4,38 +4,27 @@
 //!
 //! The solver's schedule runs it when its own depth-first search has spent its node budget
 //! without deciding the puzzle; it is seeded with every cell that line logic and probing
-//! fixed at the root (unit clauses, and states that those cells rule out are never made).
+//! fixed at the root (unit clauses, and block starts that those cells rule out get no
+//! variable).
 //!
-//! **Encoding.** Each line is the deterministic automaton of its clue (a gap state before,
-//! between and after the blocks, one state per cell of each block), unrolled over the line:
-//! one variable per (position, state) that is reachable from the start and can still reach
-//! an accepting end given the known cells. Clauses: the start state holds; each state and
-//! cell value imply the next state (or forbid the value); each state implies one of its
-//! successors, one of its predecessors and the value of the cell that entered it; each
-//! value of a cell implies one of the states that can read it. Every node and edge of the
-//! unrolled automaton thus needs support both ways, so unit propagation finds what the line solver finds (Bacchus's decomposition of the
-//! regular constraint), the SAT solver's propagation is line logic, and its learned clauses
-//! are explanations of line conflicts across rows and columns. (The two support families
-//! were added after measuring without them: 9-Dom 3 800 -> 2 800 conflicts, Lion 4.6 s ->
-//! 1.5 s, random-50x50-s1 over 11 s -> 4.6 s, with the learning search alone.)
+//! **Encoding** (issue 24, seventh session). Each block of each line has an order
+//! encoding of its start, "block k starts at or before cell t", over the starts that line
+//! logic still allows given the known cells ([`automaton`]); the cells are tied to these
+//! literals by binary and ternary clauses (see [`ladder`]). The models are exactly the
+//! pictures (tested against brute force below). Unit propagation over these clauses is
+//! weaker than line logic (it reasons about each block's range, not about every
+//! arrangement), but the encoding is about a third of the automaton decomposition that it
+//! replaced, and a conflict costs a third as much: Gettys (#22336, 99x59) 34,461 variables
+//! and 133,084 clauses instead of 104,853 and 527,500, Sierp (#12548) 10,275 and 35,241
+//! instead of 30,325 and 151,644; over seeds Gettys 4.7-6.0 s of CPU instead of 15-30 s,
+//! Sierp 1.3-2.7 s instead of 3.5-17 s (BENCHMARKS.md, issue 24, seventh session).
 //!
-//! Three reductions make the encoding cheaper to propagate (issue 24): the states inside a
-//! block share one variable, "block k starts at cell i" (state j of the block before cell
-//! t+1 is equivalent to state j-1 before cell t); clauses subsumed by another or repeated
-//! are not added; and there is no "at least one state per position" clause (the start
-//! state and the forced transitions already make the run, and these long clauses were
-//! watched at every step). Measured in the default mode, `nonogram_solve FILE 3600000`
-//! under `ulimit -t 60`, shared 2-core machine at load 5-6: Sierp (#12548) 18,971 ->
-//! 12,781 conflicts (3.4 -> 1.7-1.8 s CPU), Gettys (#22336) 47,029 -> 49,419 conflicts
-//! (23.6-30.8 -> 20.9-22.9 s CPU: 425-465 instead of 505-650 us per conflict). The search is
-//! sensitive to such changes: sharing the variables alone took Sierp to 82,546 conflicts,
-//! sharing plus the dropped subsumed clauses to 31,184 (Gettys 39,955 and 54,215).
-//!
-//! Beside the automaton, each block's start has an order encoding ("block k starts at or
-//! before cell t", [`ladder`]): the same models, a vocabulary of ranges for the learned
-//! clauses and the decisions. It took the median conflicts of Gettys (#22336) from 49,971
-//! to 32,006 and of Sierp (#12548) from 48,593 to 21,608, over 7 to 11 seeds of the
-//! solver's generator; see that module.
+//! The replaced encoding unrolled each clue's automaton (one variable per live state and
+//! position, every node and edge of the unrolled automaton with support both ways, which
+//! makes unit propagation line logic: Bacchus's decomposition of the regular constraint),
+//! with the order ladders beside it, and the solver branched on its states too. It took
+//! three sessions of measurements to shape (BENCHMARKS.md, issue 24, third to sixth
+//! sessions); it is in the history before this module doc's seventh-session paragraph.
 //!
 //! **Solver.** `batsat` (a Rust MiniSat descendant: 1UIP learning, clause minimisation,
 //! Luby restarts, VSIDS, phase saving; options in [`solver_options`]), deterministic (its
@@ -43,6 +32,7 @@
 //! callback reads the clock every `Poll::EVERY` (64) calls (it is called at every
 //! decision and conflict), so a deadline stops it within microseconds to milliseconds.
 
+mod automaton;
 mod ladder;
 
 use crate::cells::Cell;
@@ -51,27 +41,13 @@ use batsat::{Callbacks, Lit, SolverInterface, SolverOpts, Var, lbool};
 use puzzles_common::{Deadline, Poll};
 use std::collections::HashSet;
 
-/// Encodings with more state variables than this are not built (the caller keeps its own
-/// search instead), which bounds the solver's memory: each state variable brings a few short
-/// clauses and the solver's per-variable data, roughly 100 to 200 bytes, so a few GB at this
-/// limit (an estimate; no puzzle of the benchmark sets comes near it).
+/// Encodings whose lines have more live automaton states than this are not built (the
+/// caller keeps its own search instead), which bounds the solver's memory. The live states
+/// bound the encoding's variables (each block start has its own live state) and, a few
+/// times over, its clauses; each variable costs a few short clauses and the solver's
+/// per-variable data, roughly 100 to 200 bytes, so a few GB at this limit (an estimate; no
+/// puzzle of the benchmark sets comes near it).
 pub(crate) const MAX_STATE_VARS: usize = 20_000_000;
-
-/// Whether the solver branches on the automata's state variables as well as on the cells.
-/// A state decision ("row 12 is inside its third block at cell 40") places a block where a
-/// cell decision only fills a cell, and the activity heuristic picks whichever conflicts
-/// point at. Measured with [`solver_options`]' Luby restarts at 100 (against cells only,
-/// restarts at 30; conflicts, then CPU s of `nonogram_solve FILE 3600000` under a 30 s cap,
-/// shared machine at load 3-5): Sierp (#12548) 39,885 -> 18,971 (10.4 -> 3.5 s), Lion
-/// (#2712) 15,558 -> 3,625 (2.0 -> 0.5 s), #9892 9,706 -> 6,543 (1.2 -> 0.9 s), #7382
-/// 2,526 -> 1,124 (0.47 -> 0.33 s), Gettys (#22336) from over 60 s to 47,029 conflicts
-/// (25-31 s); worse: #10088 1,448 -> 7,884 (1.0 -> 2.9 s), #18297 5,411 -> 6,827 (0.67
-/// -> 0.75 s), 9-Dom 3,841 -> 5,087 (0.37 -> 0.42 s). Branching on states with restarts
-/// at 30 lost on #9892 (26,757) and #10088 (9,000); branching on states alone, never on
-/// cells, took Sierp to 91,660. The cost: the random puzzles of `data/hard` (17, 45x45 and
-/// 50x50) take 32.0 s of CPU in all instead of 27.0 (random-50x50-s4 12,425 -> 35,103
-/// conflicts).
-const BRANCH_ON_STATES: bool = true;
 
 /// batsat's MiniSat defaults, with two changes chosen by measurement (learning search
 /// alone, 10 s limit, CPU seconds on the shared 2-core machine; 40 random 40x40 and 20
@@ -83,8 +59,9 @@ const BRANCH_ON_STATES: bool = true;
 /// The defaults had a heavy tail: on the 40x40 puzzles 50.7 s with two over 10 s; with the
 /// first change and `restart_first` 100 -> 30 19.0 s (geometric mean of conflicts 4 025 ->
 /// 2 586); on the 45x45 puzzles 50.6 -> 31.2 s, worst 9.5 -> 4.2 s. (Those runs branched
-/// on cells only; with [`BRANCH_ON_STATES`] restarts at 100 measured better, see there,
-/// and the default is back.) The random decisions cut the tail again in
+/// on cells only; when the encoding was the automaton's and the solver branched on its
+/// states, restarts at 100 measured better, and the default is back; these options were
+/// all measured with that encoding, before the order encoding replaced it.) The random decisions cut the tail again in
 /// the default turn-taking mode (45x45, 20 s limit: 55.7 s with one over 20 s -> 31.0 s,
 /// worst 4.7 s). The
 /// generator is batsat's own, seeded with `SolveOptions::learn_seed` (a constant by
@@ -159,105 +136,8 @@ pub(crate) struct Learner {
     blocked: usize,
 }
 
-/// One line's automaton.
-struct Automaton {
-    /// Per state: the state after a filled / empty cell (`u32::MAX`: not allowed).
-    on_filled: Vec<u32>,
-    on_empty: Vec<u32>,
-    /// Per state: entered by a filled cell (a block state).
-    is_block: Vec<bool>,
-    accepting: [u32; 2],
-}
-
-const NONE: u32 = u32::MAX;
-
-impl Automaton {
-    fn new(clues: &[u32]) -> Self {
-        let mut on_filled = Vec::new();
-        let mut on_empty = Vec::new();
-        let mut is_block = Vec::new();
-        // Gap before the first block.
-        let mut q: u32 = 0;
-        on_filled.push(NONE);
-        on_empty.push(0);
-        is_block.push(false);
-        for &b in clues {
-            let gap = q;
-            on_filled[gap as usize] = gap + 1;
-            for i in 0..b {
-                q += 1;
-                on_filled.push(if i + 1 < b { q + 1 } else { NONE });
-                on_empty.push(if i + 1 == b { q + 1 } else { NONE });
-                is_block.push(true);
-            }
-            q += 1;
-            // Gap after the block.
-            on_filled.push(NONE);
-            on_empty.push(q);
-            is_block.push(false);
-        }
-        let last = q;
-        let accepting = if clues.is_empty() {
-            [last, last]
-        } else {
-            [last, last - 1]
-        };
-        Automaton {
-            on_filled,
-            on_empty,
-            is_block,
-            accepting,
-        }
-    }
-
-    fn states(&self) -> usize {
-        self.on_filled.len()
-    }
-
-    /// `live[t * s + q]`: state `q` before cell `t` (after `t` cells) can be reached from
-    /// the start and can reach an accepting state at the end, given the known cells.
-    fn live(&self, known: &[Cell]) -> Vec<bool> {
-        let n = known.len();
-        let s = self.states();
-        let mut fw = vec![false; (n + 1) * s];
-        fw[0] = true;
-        for t in 0..n {
-            for q in 0..s {
-                if !fw[t * s + q] {
-                    continue;
-                }
-                if known[t] != Cell::Empty && self.on_filled[q] != NONE {
-                    fw[(t + 1) * s + self.on_filled[q] as usize] = true;
-                }
-                if known[t] != Cell::Filled && self.on_empty[q] != NONE {
-                    fw[(t + 1) * s + self.on_empty[q] as usize] = true;
-                }
-            }
-        }
-        let mut live = vec![false; (n + 1) * s];
-        for a in self.accepting {
-            live[n * s + a as usize] = fw[n * s + a as usize];
-        }
-        for t in (0..n).rev() {
-            for q in 0..s {
-                if !fw[t * s + q] {
-                    continue;
-                }
-                let f = known[t] != Cell::Empty
-                    && self.on_filled[q] != NONE
-                    && live[(t + 1) * s + self.on_filled[q] as usize];
-                let e = known[t] != Cell::Filled
-                    && self.on_empty[q] != NONE
-                    && live[(t + 1) * s + self.on_empty[q] as usize];
-                live[t * s + q] = f || e;
-            }
-        }
-        live
-    }
-}
-
-/// The number of state variables the encoding of `p` with known cells `grid` would have,
-/// without building it (counted line by line; stops counting past `limit`); `None` when
+/// The number of live automaton states of the lines of `p` with known cells `grid` (an
+/// upper bound of the encoding's variables, see [`MAX_STATE_VARS`]), without building it (counted line by line; stops counting past `limit`); `None` when
 /// the deadline passes first.
 fn state_vars(p: &Puzzle, grid: &[Cell], limit: usize, deadline: Deadline) -> Option<usize> {
     let mut total = 0usize;
@@ -265,7 +145,7 @@ fn state_vars(p: &Puzzle, grid: &[Cell], limit: usize, deadline: Deadline) -> Op
         if deadline.passed() {
             return None;
         }
-        let a = Automaton::new(clues);
+        let a = automaton::Automaton::new(clues);
         total += a.live(&known).iter().filter(|&&l| l).count();
         if total > limit {
             break;
@@ -417,8 +297,9 @@ impl Learner {
     }
 }
 
-/// Adds the clauses of one line (cell literals `lits`, true = filled); false when the
-/// solver is already unsatisfiable (or the line has no arrangement).
+/// Adds the clauses of one line (cell literals `lits`, true = filled, `known` the cells
+/// fixed by unit clauses); false when the solver is already unsatisfiable (or the line has
+/// no arrangement).
 fn encode_line(
     solver: &mut batsat::Solver<SatStop>,
     clues: &[u32],
@@ -426,122 +307,12 @@ fn encode_line(
     known: &[Cell],
     clause: &mut Vec<Lit>,
 ) -> bool {
-    let n = lits.len();
-    let a = Automaton::new(clues);
-    let s = a.states();
-    let live = a.live(known);
-    if !live[0] {
+    let Some(possible) = automaton::possible_starts(clues, known) else {
         clause.clear();
         return solver.add_clause_reuse(clause);
-    }
-    // State variables, `None` where the state is dead; the solver may branch on them
-    // (see [`BRANCH_ON_STATES`]).
-    let mut var: Vec<Option<Lit>> = vec![None; (n + 1) * s];
-    for (k, &l) in live.iter().enumerate() {
-        let (t, q) = (k / s, k % s);
-        if l && t > 0 && q > 0 && a.is_block[q] && a.is_block[q - 1] {
-            // Inside a block: the block's previous state one cell earlier is equivalent
-            // (its only way out is this state, and this state's only way in is it) and
-            // equally live, so the two share a variable (see the module doc).
-            var[k] = var[k - s - 1];
-            debug_assert!(var[k].is_some());
-        } else if l {
-            var[k] = Some(Lit::new(
-                solver.new_var(lbool::UNDEF, BRANCH_ON_STATES),
-                true,
-            ));
-        }
-    }
+    };
     let mut sink = ClauseSink::default();
-    let mut add = |solver: &mut batsat::Solver<SatStop>, c: &mut Vec<Lit>| sink.add(solver, c);
-    clause.clear();
-    clause.push(var[0].expect("start is live"));
-    add(solver, clause);
-    let mut filled_ok = Vec::with_capacity(8);
-    let mut empty_ok = Vec::with_capacity(8);
-    for t in 0..n {
-        let x = lits[t];
-        let succ = |q: u32| -> Option<Lit> {
-            if q == NONE {
-                None
-            } else {
-                var[(t + 1) * s + q as usize]
-            }
-        };
-        filled_ok.clear();
-        empty_ok.clear();
-        for q in 0..s {
-            let Some(sv) = var[t * s + q] else { continue };
-            // A live state has a live successor (else it would not be live).
-            let (f, e) = (succ(a.on_filled[q]), succ(a.on_empty[q]));
-            clause.clear();
-            clause.push(!sv);
-            clause.extend(f.iter().chain(e.iter()).copied());
-            add(solver, clause);
-            if f.is_some() {
-                filled_ok.push(sv);
-            }
-            if e.is_some() {
-                empty_ok.push(sv);
-            }
-            // With a single live successor the clause above, "state implies successor",
-            // subsumes "state and value imply successor".
-            let single = f.is_some() != e.is_some();
-            for (value, nxt) in [(x, a.on_filled[q]), (!x, a.on_empty[q])] {
-                if single && nxt != NONE && var[(t + 1) * s + nxt as usize].is_some() {
-                    continue;
-                }
-                clause.clear();
-                clause.push(!sv);
-                clause.push(!value);
-                if nxt != NONE
-                    && let Some(nv) = var[(t + 1) * s + nxt as usize]
-                {
-                    clause.push(nv);
-                }
-                add(solver, clause);
-            }
-        }
-        // Each value of the cell needs a state that can read it.
-        for (value, states) in [(x, &filled_ok), (!x, &empty_ok)] {
-            clause.clear();
-            clause.push(!value);
-            clause.extend(states.iter().copied());
-            add(solver, clause);
-        }
-        for q2 in 0..s {
-            let Some(sv2) = var[(t + 1) * s + q2] else {
-                continue;
-            };
-            clause.clear();
-            clause.push(!sv2);
-            let by_filled = a.is_block[q2];
-            // Only `q2 - 1` and `q2` itself (a gap's loop) can enter `q2`.
-            for q in q2.saturating_sub(1)..=q2 {
-                let trans = if by_filled {
-                    a.on_filled[q]
-                } else {
-                    a.on_empty[q]
-                };
-                if trans == q2 as u32
-                    && let Some(sv) = var[t * s + q]
-                {
-                    clause.push(sv);
-                }
-            }
-            add(solver, clause);
-            clause.clear();
-            clause.push(!sv2);
-            clause.push(if by_filled { x } else { !x });
-            add(solver, clause);
-        }
-    }
-    // Block k starts at cell t: the block's first state after t + 1 cells.
-    let starts: Vec<Vec<Option<Lit>>> = (1..s)
-        .filter(|&q| a.is_block[q] && !a.is_block[q - 1])
-        .map(|q| (0..n).map(|t| var[(t + 1) * s + q]).collect())
-        .collect();
-    ladder::encode_ladders(solver, &mut sink, clues, &starts, lits);
+    ladder::encode_ladders(solver, &mut sink, clues, &possible, lits);
     sink.ok
 }
 

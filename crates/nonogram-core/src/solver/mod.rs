@@ -21,7 +21,7 @@
 //! 6. **Schedule** (`schedule`): root propagation, a short symmetric pre-search, then after
 //!    [`LEARN_AFTER_NODES`] search nodes (or half a second of counted work, if sooner) the
 //!    learning search (`crate::sat`: a CDCL SAT solver
-//!    on an automaton encoding of every line, seeded with the cells the root's propagation
+//!    on an order encoding of every line's block starts, seeded with the cells the root's propagation
 //!    and probing fixed) takes turns with the depth-first search, in slices of counted work
 //!    (cells read by line solves, unit propagations), not of time, so that turns do not
 //!    depend on the machine. The learning search is the faster at refuting (proving

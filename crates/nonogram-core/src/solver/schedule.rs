@@ -41,7 +41,11 @@ const LEARN_AFTER_MS: u64 = 500;
 /// depth-first search's as the cells its line solves read, the learning search's as its
 /// unit propagations, both converted at the rates measured on one core of the build
 /// machine (about 170 million cells and 9 million propagations a second, steady within
-/// 20 % from 19x19 to 75x50 puzzles).
+/// 20 % from 19x19 to 75x50 puzzles). The propagation rate was measured with the automaton
+/// encoding; the order encoding that replaced it propagates 12-13 million a second, but
+/// re-calibrating to 12,000 a millisecond (the designed time shares) took Sierp (#12548)
+/// from 1.15-2.28 to 1.70-3.13 s of CPU over five seeds, so the constant stays (BENCHMARKS.md,
+/// issue 24 seventh session).
 const SLICE_MS: u64 = 50;
 const DFS_CELLS_PER_MS: u64 = 170_000;
 const SAT_PROPAGATIONS_PER_MS: u64 = 9_000;
