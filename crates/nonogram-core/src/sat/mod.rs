@@ -471,6 +471,52 @@ mod tests {
         }
     }
 
+    /// The same on longer lines (7 to 10 cells, so up to 5 blocks and blocks up to 10
+    /// long), every clue of those lengths, under 8 sets of known cells each from a fixed
+    /// generator (none, then random mixes of unknown, filled and empty cells).
+    #[test]
+    fn longer_line_encoding_agrees_with_brute_force() {
+        let mut state = 0x2545_f491_u32;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 17;
+            state ^= state << 5;
+            state
+        };
+        for n in 7..=10usize {
+            let lines: Vec<Vec<bool>> = (0u32..1 << n)
+                .map(|bits| (0..n).map(|i| bits >> i & 1 == 1).collect())
+                .collect();
+            let clue_sets: BTreeSet<Vec<u32>> = lines.iter().map(|l| clues_of(l)).collect();
+            for clues in &clue_sets {
+                for round in 0..8 {
+                    let known: Vec<Cell> = (0..n)
+                        .map(|_| match (round > 0).then(|| next() % 4) {
+                            Some(1) => Cell::Filled,
+                            Some(2) => Cell::Empty,
+                            _ => Cell::Unknown,
+                        })
+                        .collect();
+                    let expected: BTreeSet<Vec<bool>> = lines
+                        .iter()
+                        .filter(|l| {
+                            clues_of(l) == *clues
+                                && l.iter()
+                                    .zip(&known)
+                                    .all(|(&f, &k)| k == Cell::Unknown || (k == Cell::Filled) == f)
+                        })
+                        .cloned()
+                        .collect();
+                    assert_eq!(
+                        line_models(clues, &known),
+                        expected,
+                        "clues {clues:?}, known {known:?}"
+                    );
+                }
+            }
+        }
+    }
+
     /// The learner finds every picture of a small puzzle exactly once, then reports
     /// exhaustion: its count equals the brute-force count (pictures of 4x4 grids made by
     /// a fixed generator, with and without some of their cells given as known).
