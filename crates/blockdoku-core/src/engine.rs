@@ -263,6 +263,7 @@ impl Engine {
             scoring: turn.scoring,
             seen: Seen::with_capacity_and_hasher(1 << 10, FxBuildHasher),
             path: Vec::with_capacity(tray.len()),
+            gaps: vec![Vec::new(); tray.len() + 1],
             top: Vec::with_capacity(self.candidates + 1),
             keep: self.candidates,
             nodes: 0,
@@ -347,17 +348,43 @@ impl Engine {
     }
 }
 
-/// The anchors (of all the piece's anchors) where `p` completes some unit of `board`: where
-/// it covers every empty cell of the unit ([`Placement::covering`], which turns a unit with
-/// more or wider-spread empty cells than the piece away at its first comparison). Once per
-/// position and piece, where testing each placement for a full unit took a fold per
-/// placement (callgrind: see the crate README).
-#[inline]
-fn clearing_anchors(geo: &Geometry, board: u128, p: &Placement) -> u128 {
+/// The empty cells of each unit of `board` that a piece of at most `cells` cells whose
+/// cells shifted down to the first are at most `largest` could cover at once, with their
+/// number, into `out`. A unit with more empty cells than the piece, or whose empty cells
+/// (shifted down to the first) exceed `largest`, cannot be covered by such a piece
+/// ([`Placement::covering`] turns it away). A unit with no empty cell is kept (every anchor
+/// covers it). Once per position of the search, where asking every unit for every piece
+/// cost 16% of the instructions (callgrind: see the crate README).
+fn near_gaps(geo: &Geometry, board: u128, largest: u128, cells: u32, out: &mut Vec<(u32, u128)>) {
+    out.clear();
     let empty = !board & geo.full();
-    geo.units()
-        .iter()
-        .fold(0, |m, &unit| m | p.covering(empty & unit))
+    for &unit in geo.units() {
+        let gap = empty & unit;
+        if gap != 0 && gap >> gap.trailing_zeros() > largest {
+            continue;
+        }
+        // Counted only up to `cells + 1`.
+        let mut rest = gap;
+        let mut count = 0;
+        while rest != 0 && count <= cells {
+            rest &= rest - 1;
+            count += 1;
+        }
+        if count <= cells {
+            out.push((count, gap));
+        }
+    }
+}
+
+/// The anchors (of all the piece's anchors) where `p` completes some unit: where it covers
+/// every empty cell of one of `gaps` ([`near_gaps`] of the position, for pieces up to at
+/// least `p`'s size).
+#[inline]
+fn clearing_anchors(gaps: &[(u32, u128)], p: &Placement) -> u128 {
+    let cells = p.cell_count() as u32;
+    gaps.iter()
+        .filter(|&&(count, _)| count <= cells)
+        .fold(0, |m, &(_, gap)| m | p.covering(gap))
 }
 
 /// A position of the search: the board, the points so far, and whether the last move cleared.
@@ -380,6 +407,8 @@ struct Search<'a> {
     scoring: Scoring,
     seen: Seen,
     path: Vec<PlanMove>,
+    /// One [`near_gaps`] buffer per depth (pieces placed), reused from position to position.
+    gaps: Vec<Vec<(u32, u128)>>,
     /// The best plans so far, best first, at most `keep`.
     top: Vec<Plan>,
     keep: usize,
@@ -477,6 +506,14 @@ impl Search<'_> {
         }
         let last_piece = left.count_ones() == 1;
         let empty = !board & self.full;
+        let (mut largest, mut most_cells) = (0u128, 0u32);
+        for i in (0..self.tray.len()).filter(|&i| left & (1 << i) != 0) {
+            largest = largest.max(self.tray[i].origin());
+            most_cells = most_cells.max(self.tray[i].cell_count() as u32);
+        }
+        let depth = self.path.len();
+        let mut gaps = std::mem::take(&mut self.gaps[depth]);
+        near_gaps(self.ev.geometry(), board, largest, most_cells, &mut gaps);
         let mut any = false;
         for i in 0..self.tray.len() {
             if left & (1 << i) == 0 {
@@ -499,11 +536,12 @@ impl Search<'_> {
                 streak,
             };
             if last_piece {
-                self.last_moves(from, i, pos, must_clear);
+                self.last_moves(from, i, pos, &gaps, must_clear);
             } else {
-                self.inner_moves(from, left, i, pos, must_clear);
+                self.inner_moves(from, left, i, pos, &gaps, must_clear);
             }
         }
+        self.gaps[depth] = gaps;
         if !any {
             // Dead end: the pieces left fit nowhere. A candidate only when nothing better
             // (more pieces placed) exists.
@@ -512,11 +550,19 @@ impl Search<'_> {
     }
 
     /// The moves of piece `i` at the anchors `pos` when more pieces follow.
-    fn inner_moves(&mut self, from: Node, left: u8, i: usize, mut pos: u128, must_clear: bool) {
+    fn inner_moves(
+        &mut self,
+        from: Node,
+        left: u8,
+        i: usize,
+        mut pos: u128,
+        gaps: &[(u32, u128)],
+        must_clear: bool,
+    ) {
         let geo = self.ev.geometry();
         let p = &self.tray[i];
         let rest = left & !(1 << i);
-        let clearing = clearing_anchors(geo, from.board, p) & pos;
+        let clearing = clearing_anchors(gaps, p) & pos;
         if must_clear {
             pos = clearing;
         }
@@ -561,7 +607,14 @@ impl Search<'_> {
 
     /// The moves of the last piece `i` at the anchors `pos`: the moves that clear first,
     /// then, unless the floor of the evaluation already rules them all out, the others.
-    fn last_moves(&mut self, from: Node, i: usize, pos: u128, must_clear: bool) {
+    fn last_moves(
+        &mut self,
+        from: Node,
+        i: usize,
+        pos: u128,
+        gaps: &[(u32, u128)],
+        must_clear: bool,
+    ) {
         let Node {
             board,
             points,
@@ -569,7 +622,7 @@ impl Search<'_> {
         } = from;
         let geo = self.ev.geometry();
         let p = &self.tray[i];
-        let mut clearing = clearing_anchors(geo, board, p) & pos;
+        let mut clearing = clearing_anchors(gaps, p) & pos;
         let mut quiet = pos & !clearing;
         while clearing != 0 {
             let anchor = clearing.trailing_zeros();
@@ -676,6 +729,44 @@ mod tests {
             }
         }
         best.unwrap_or((placed, ev.eval(board), points))
+    }
+
+    /// The clearing anchors from a position's near gaps are those from asking every unit
+    /// directly, for every default piece, with the gaps gathered for that piece alone or for
+    /// a tray whose largest piece is larger, on random boards of several crowdings.
+    #[test]
+    fn near_gaps_give_every_clearing_anchor() {
+        let geo = Geometry::standard();
+        let set: Vec<Placement> = default_set()
+            .iter()
+            .map(|p| Placement::new(p, &geo))
+            .collect();
+        let mut rng = SplitMix64::new(23);
+        let mut gaps = Vec::new();
+        let mut found = 0;
+        for case in 0..200 {
+            let mut board = rng.next_u128() & geo.full();
+            for _ in 0..(case % 4) {
+                board |= rng.next_u128();
+            }
+            let board = geo.clear(board & geo.full()).0;
+            let empty = !board & geo.full();
+            let other = &set[rng.below(set.len() as u64) as usize];
+            for p in &set {
+                let direct = geo
+                    .units()
+                    .iter()
+                    .fold(0, |m, &unit| m | p.covering(empty & unit));
+                near_gaps(&geo, board, p.origin(), p.cell_count() as u32, &mut gaps);
+                assert_eq!(clearing_anchors(&gaps, p), direct, "case {case}");
+                let largest = p.origin().max(other.origin());
+                let cells = p.cell_count().max(other.cell_count()) as u32;
+                near_gaps(&geo, board, largest, cells, &mut gaps);
+                assert_eq!(clearing_anchors(&gaps, p), direct, "case {case}");
+                found += usize::from(direct != 0);
+            }
+        }
+        assert!(found > 500, "boards with clearing placements: {found}");
     }
 
     /// The bounded lookahead is exact below its bound and at least the bound otherwise.
