@@ -17,10 +17,13 @@
 //! the costliest features are skipped on boards that cannot win (see
 //! [`Evaluator::eval_below`]).
 
+mod near;
+
 use crate::eval::{Evaluator, Weights};
 use crate::geometry::{Geometry, Units};
 use crate::piece::Placement;
 use crate::rules::{Outcome, Scoring, apply, points};
+use near::{Gap, Reach, after_quiet, clearing_anchors, gather};
 use puzzles_common::{Deadline, Poll};
 use rustc_hash::FxBuildHasher;
 use std::collections::HashMap;
@@ -93,6 +96,8 @@ pub struct Engine {
     largest_piece: u32,
     /// Plans compared by the lookahead (1: none).
     candidates: usize,
+    /// For each cell, the bits of its units (see [`near::after_quiet`]).
+    cell_units: Vec<u64>,
 }
 
 impl Engine {
@@ -103,7 +108,7 @@ impl Engine {
 
     /// The engine with chosen evaluation weights.
     pub fn with_weights(geo: Geometry, weights: Weights) -> Engine {
-        let ev = Evaluator::with_weights(geo, weights);
+        let ev = Evaluator::with_weights(geo.clone(), weights);
         let mut lookahead_pieces = ev.probes().to_vec();
         assert!(lookahead_pieces.len() <= MAX_LOOKAHEAD_PIECES);
         lookahead_pieces.sort_by_key(|p| std::cmp::Reverse(p.cell_count()));
@@ -116,6 +121,7 @@ impl Engine {
                 .unwrap_or(0),
             lookahead_pieces,
             candidates: LOOKAHEAD_CANDIDATES,
+            cell_units: near::cell_units(&geo),
         }
     }
 
@@ -264,6 +270,7 @@ impl Engine {
             seen: Seen::with_capacity_and_hasher(1 << 10, FxBuildHasher),
             path: Vec::with_capacity(tray.len()),
             gaps: vec![Vec::new(); tray.len() + 1],
+            cell_units: &self.cell_units,
             top: Vec::with_capacity(self.candidates + 1),
             keep: self.candidates,
             nodes: 0,
@@ -271,6 +278,7 @@ impl Engine {
             timed_out: false,
         };
         let all = ((1u16 << tray.len()) - 1) as u8;
+        gather(self.geometry(), board, Reach::of(tray, all), &mut s.gaps[0]);
         s.go(board, all, 0, turn.streak, None);
         if s.timed_out {
             return None;
@@ -348,45 +356,6 @@ impl Engine {
     }
 }
 
-/// The empty cells of each unit of `board` that a piece of at most `cells` cells whose
-/// cells shifted down to the first are at most `largest` could cover at once, with their
-/// number, into `out`. A unit with more empty cells than the piece, or whose empty cells
-/// (shifted down to the first) exceed `largest`, cannot be covered by such a piece
-/// ([`Placement::covering`] turns it away). A unit with no empty cell is kept (every anchor
-/// covers it). Once per position of the search, where asking every unit for every piece
-/// cost 16% of the instructions (callgrind: see the crate README).
-fn near_gaps(geo: &Geometry, board: u128, largest: u128, cells: u32, out: &mut Vec<(u32, u128)>) {
-    out.clear();
-    let empty = !board & geo.full();
-    for &unit in geo.units() {
-        let gap = empty & unit;
-        if gap != 0 && gap >> gap.trailing_zeros() > largest {
-            continue;
-        }
-        // Counted only up to `cells + 1`.
-        let mut rest = gap;
-        let mut count = 0;
-        while rest != 0 && count <= cells {
-            rest &= rest - 1;
-            count += 1;
-        }
-        if count <= cells {
-            out.push((count, gap));
-        }
-    }
-}
-
-/// The anchors (of all the piece's anchors) where `p` completes some unit: where it covers
-/// every empty cell of one of `gaps` ([`near_gaps`] of the position, for pieces up to at
-/// least `p`'s size).
-#[inline]
-fn clearing_anchors(gaps: &[(u32, u128)], p: &Placement) -> u128 {
-    let cells = p.cell_count() as u32;
-    gaps.iter()
-        .filter(|&&(count, _)| count <= cells)
-        .fold(0, |m, &(_, gap)| m | p.covering(gap))
-}
-
 /// A position of the search: the board, the points so far, and whether the last move cleared.
 #[derive(Clone, Copy)]
 struct Node {
@@ -407,8 +376,10 @@ struct Search<'a> {
     scoring: Scoring,
     seen: Seen,
     path: Vec<PlanMove>,
-    /// One [`near_gaps`] buffer per depth (pieces placed), reused from position to position.
-    gaps: Vec<Vec<(u32, u128)>>,
+    /// The near units of the position at each depth (pieces placed), filled by the move
+    /// that leads there (see [`near`]); the buffers are reused from position to position.
+    gaps: Vec<Vec<Gap>>,
+    cell_units: &'a [u64],
     /// The best plans so far, best first, at most `keep`.
     top: Vec<Plan>,
     keep: usize,
@@ -491,7 +462,8 @@ impl Search<'_> {
     }
 
     /// Expands the position `board` with the pieces `left`; `last`: the tray index of the
-    /// move that led here when it cleared nothing.
+    /// move that led here when it cleared nothing. `self.gaps` at this depth holds the near
+    /// units of `board` for the pieces `left` (filled by the move that led here).
     fn go(&mut self, board: u128, left: u8, points: u64, streak: bool, last: Option<usize>) {
         self.nodes += 1;
         if self.poll.step() {
@@ -506,14 +478,8 @@ impl Search<'_> {
         }
         let last_piece = left.count_ones() == 1;
         let empty = !board & self.full;
-        let (mut largest, mut most_cells) = (0u128, 0u32);
-        for i in (0..self.tray.len()).filter(|&i| left & (1 << i) != 0) {
-            largest = largest.max(self.tray[i].origin());
-            most_cells = most_cells.max(self.tray[i].cell_count() as u32);
-        }
         let depth = self.path.len();
-        let mut gaps = std::mem::take(&mut self.gaps[depth]);
-        near_gaps(self.ev.geometry(), board, largest, most_cells, &mut gaps);
+        let gaps = std::mem::take(&mut self.gaps[depth]);
         let mut any = false;
         for i in 0..self.tray.len() {
             if left & (1 << i) == 0 {
@@ -556,7 +522,7 @@ impl Search<'_> {
         left: u8,
         i: usize,
         mut pos: u128,
-        gaps: &[(u32, u128)],
+        gaps: &[Gap],
         must_clear: bool,
     ) {
         let geo = self.ev.geometry();
@@ -568,6 +534,7 @@ impl Search<'_> {
         }
         // A move that clears nothing scores the same wherever it is.
         let quiet_points = points(self.scoring, &Units::default(), p.origin(), from.streak);
+        let reach = Reach::of(self.tray, rest);
         while pos != 0 {
             let anchor = pos.trailing_zeros();
             pos &= pos - 1;
@@ -593,6 +560,22 @@ impl Search<'_> {
                     e.insert(total);
                 }
             }
+            let depth = self.path.len();
+            let mut next = std::mem::take(&mut self.gaps[depth + 1]);
+            if out.units.is_empty() {
+                after_quiet(
+                    geo,
+                    self.cell_units,
+                    gaps,
+                    out.board,
+                    placed,
+                    reach,
+                    &mut next,
+                );
+            } else {
+                gather(geo, out.board, reach, &mut next);
+            }
+            self.gaps[depth + 1] = next;
             self.path.push(PlanMove {
                 piece: i,
                 anchor,
@@ -607,14 +590,7 @@ impl Search<'_> {
 
     /// The moves of the last piece `i` at the anchors `pos`: the moves that clear first,
     /// then, unless the floor of the evaluation already rules them all out, the others.
-    fn last_moves(
-        &mut self,
-        from: Node,
-        i: usize,
-        pos: u128,
-        gaps: &[(u32, u128)],
-        must_clear: bool,
-    ) {
+    fn last_moves(&mut self, from: Node, i: usize, pos: u128, gaps: &[Gap], must_clear: bool) {
         let Node {
             board,
             points,
@@ -729,44 +705,6 @@ mod tests {
             }
         }
         best.unwrap_or((placed, ev.eval(board), points))
-    }
-
-    /// The clearing anchors from a position's near gaps are those from asking every unit
-    /// directly, for every default piece, with the gaps gathered for that piece alone or for
-    /// a tray whose largest piece is larger, on random boards of several crowdings.
-    #[test]
-    fn near_gaps_give_every_clearing_anchor() {
-        let geo = Geometry::standard();
-        let set: Vec<Placement> = default_set()
-            .iter()
-            .map(|p| Placement::new(p, &geo))
-            .collect();
-        let mut rng = SplitMix64::new(23);
-        let mut gaps = Vec::new();
-        let mut found = 0;
-        for case in 0..200 {
-            let mut board = rng.next_u128() & geo.full();
-            for _ in 0..(case % 4) {
-                board |= rng.next_u128();
-            }
-            let board = geo.clear(board & geo.full()).0;
-            let empty = !board & geo.full();
-            let other = &set[rng.below(set.len() as u64) as usize];
-            for p in &set {
-                let direct = geo
-                    .units()
-                    .iter()
-                    .fold(0, |m, &unit| m | p.covering(empty & unit));
-                near_gaps(&geo, board, p.origin(), p.cell_count() as u32, &mut gaps);
-                assert_eq!(clearing_anchors(&gaps, p), direct, "case {case}");
-                let largest = p.origin().max(other.origin());
-                let cells = p.cell_count().max(other.cell_count()) as u32;
-                near_gaps(&geo, board, largest, cells, &mut gaps);
-                assert_eq!(clearing_anchors(&gaps, p), direct, "case {case}");
-                found += usize::from(direct != 0);
-            }
-        }
-        assert!(found > 500, "boards with clearing placements: {found}");
     }
 
     /// The bounded lookahead is exact below its bound and at least the bound otherwise.
