@@ -428,12 +428,29 @@ impl Search<'_> {
         };
         // Most leaves reach the bound of a full list: they cannot enter, and looking for
         // their place in it took about 40% of this function's time (perf annotate).
-        if eval >= bound
-            && self.top.len() == self.keep
-            && self.top.last().is_some_and(|w| w.moves.len() == placed)
-        {
+        if eval >= bound && self.full_of(placed) {
             return;
         }
+        self.enter(board, points, streak, last, eval, placed);
+    }
+
+    /// True when the list is full and its worst plan places `placed` pieces: then a plan
+    /// placing `placed` pieces whose evaluation reaches [`Search::entry_bound`] cannot enter.
+    fn full_of(&self, placed: usize) -> bool {
+        self.top.len() == self.keep && self.top.last().is_some_and(|w| w.moves.len() == placed)
+    }
+
+    /// Puts the plan the path (and then `last`) ends on, evaluated `eval`, in its place in
+    /// the list, when it has one.
+    fn enter(
+        &mut self,
+        board: u128,
+        points: u64,
+        streak: bool,
+        last: Option<PlanMove>,
+        eval: i32,
+        placed: usize,
+    ) {
         // More pieces placed, then a lower evaluation, then more points, then found first.
         let key = |p: usize, e: i32, pts: u64| (std::cmp::Reverse(p), e, std::cmp::Reverse(pts));
         let mine = key(placed, eval, points);
@@ -633,20 +650,44 @@ impl Search<'_> {
         };
         // The floor of each board plus the piece, from the board's counts.
         let parts = self.ev.floor_parts(board);
+        // `finish` for each leaf, with what it asks of the list asked again only when a
+        // leaf enters it (most do not; 2% of the instructions: see the crate README).
+        let placed_count = self.path.len() + 1;
+        let gate = |s: &Self| {
+            s.entry_bound(placed_count)
+                .map(|bound| (bound, s.full_of(placed_count)))
+        };
+        let mut open = gate(self);
         while quiet != 0 {
             let anchor = quiet.trailing_zeros();
             quiet &= quiet - 1;
-            let placed = p.mask_at(anchor);
+            self.nodes += 1;
+            let Some((bound, full)) = open else {
+                continue;
+            };
+            let after = board | p.mask_at(anchor);
             let floor = self
                 .ev
                 .floor_of_parts(self.ev.floor_parts_with(parts, p, anchor));
+            let eval = self.ev.eval_below_with_floor(after, bound, floor);
+            if eval >= bound && full {
+                continue;
+            }
             let last = PlanMove {
                 piece: i,
                 anchor,
                 units: Units::default(),
                 points: gained,
             };
-            self.leaf(last, board | placed, points, false, Some(floor));
+            self.enter(
+                after,
+                points + gained,
+                false,
+                Some(last),
+                eval,
+                placed_count,
+            );
+            open = gate(self);
         }
     }
 
