@@ -317,9 +317,10 @@ impl Evaluator {
     /// The cost of a board, computed exactly when it is below `bound`; otherwise some value
     /// at least `bound`. Computed in stages, each a cost >= 0 added to the last (when every
     /// weight is >= 0), stopping as soon as the sum reaches `bound`: the floor
-    /// ([`Evaluator::floor_cost`]), the boundary, the slots and holes, then the probes
-    /// (pieces that fit nowhere or almost nowhere, the costliest). The search asks only whether a board beats
-    /// the best so far, and this answers the same.
+    /// ([`Evaluator::floor_cost`]), the boundary, the cells no 3-cell bar fills, the slots
+    /// and holes, then the probes (pieces that fit nowhere or almost nowhere, the costliest)
+    /// and the ways to clear. The search asks only whether a board beats the best so far,
+    /// and this answers the same.
     #[inline]
     pub fn eval_below(&self, b: u128, bound: i32) -> i32 {
         let g = &self.geo;
@@ -358,14 +359,16 @@ impl Evaluator {
         if cost >= bound && self.monotone {
             return cost;
         }
-        // The holes in two steps: the unbarred cells (the costlier half) only when the
-        // slots and cornered cells leave the board below the bound. In the lookahead three
-        // quarters of the boards get as far as the holes (callgrind: see the crate README).
-        cost += self.slot_cost_of(b, n);
+        // The holes in two steps, the unbarred cells first: they stop more boards for their
+        // cost than the slots and cornered cells do. In the lookahead three quarters of the
+        // boards got as far as the holes; this order took the crate README's callgrind
+        // count from 5.40 G (one hole stage) to 4.92 G (5.16 G the other way round; the
+        // unbarred cells before the boundary: 5.59 G).
+        cost += self.unbarred_cost_of(b, n);
         if cost >= bound && self.monotone {
             return cost;
         }
-        cost += self.unbarred_cost_of(b, n);
+        cost += self.slot_cost_of(b, n);
         if cost >= bound && self.monotone {
             return cost;
         }
