@@ -23,7 +23,7 @@ use crate::eval::{Evaluator, Weights};
 use crate::geometry::{Geometry, Units};
 use crate::piece::Placement;
 use crate::rules::{Outcome, Scoring, apply, points};
-use near::{Gap, Reach, after_quiet, clearing_anchors, gather};
+use near::{Gap, Reach, UnitCounts, clearing_anchors, gather};
 use puzzles_common::{Deadline, Poll};
 use rustc_hash::FxBuildHasher;
 use std::collections::HashMap;
@@ -96,7 +96,7 @@ pub struct Engine {
     largest_piece: u32,
     /// Plans compared by the lookahead (1: none).
     candidates: usize,
-    /// For each cell, the bits of its units (see [`near::after_quiet`]).
+    /// For each cell, the bits of its units (see [`UnitCounts::after_quiet`]).
     cell_units: Vec<u64>,
 }
 
@@ -270,6 +270,7 @@ impl Engine {
             seen: Seen::with_capacity_and_hasher(1 << 10, FxBuildHasher),
             path: Vec::with_capacity(tray.len()),
             gaps: vec![Vec::new(); tray.len() + 1],
+            counts: vec![UnitCounts::of(self.geometry(), board); tray.len() + 1],
             cell_units: &self.cell_units,
             top: Vec::with_capacity(self.candidates + 1),
             keep: self.candidates,
@@ -278,7 +279,8 @@ impl Engine {
             timed_out: false,
         };
         let all = ((1u16 << tray.len()) - 1) as u8;
-        gather(self.geometry(), board, Reach::of(tray, all), &mut s.gaps[0]);
+        let reach = Reach::of(tray, all);
+        gather(self.geometry(), board, &s.counts[0], reach, &mut s.gaps[0]);
         s.go(board, all, 0, turn.streak, None);
         if s.timed_out {
             return None;
@@ -376,9 +378,11 @@ struct Search<'a> {
     scoring: Scoring,
     seen: Seen,
     path: Vec<PlanMove>,
-    /// The near units of the position at each depth (pieces placed), filled by the move
-    /// that leads there (see [`near`]); the buffers are reused from position to position.
+    /// The near units of the position at each depth (pieces placed) and the empty cells of
+    /// each unit there, filled by the move that leads there (see [`near`]); the buffers
+    /// are reused from position to position.
     gaps: Vec<Vec<Gap>>,
+    counts: Vec<UnitCounts>,
     cell_units: &'a [u64],
     /// The best plans so far, best first, at most `keep`.
     top: Vec<Plan>,
@@ -569,20 +573,14 @@ impl Search<'_> {
                 }
             }
             let depth = self.path.len();
-            let mut next = std::mem::take(&mut self.gaps[depth + 1]);
-            if out.units.is_empty() {
-                after_quiet(
-                    geo,
-                    self.cell_units,
-                    gaps,
-                    out.board,
-                    placed,
-                    reach,
-                    &mut next,
-                );
+            let counts = if out.units.is_empty() {
+                self.counts[depth].after_quiet(self.cell_units, placed)
             } else {
-                gather(geo, out.board, reach, &mut next);
-            }
+                UnitCounts::of(geo, out.board)
+            };
+            self.counts[depth + 1] = counts;
+            let mut next = std::mem::take(&mut self.gaps[depth + 1]);
+            gather(geo, out.board, &counts, reach, &mut next);
             self.gaps[depth + 1] = next;
             self.path.push(PlanMove {
                 piece: i,
