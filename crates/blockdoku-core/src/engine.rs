@@ -92,6 +92,8 @@ pub struct Engine {
     /// The default set in the order the lookahead sums it: largest pieces first, whose
     /// terms are the largest, so a plan that cannot win reaches the bound sooner.
     lookahead_pieces: Vec<Placement>,
+    /// [`Evaluator::anchor_units`] of each of `lookahead_pieces`.
+    lookahead_units: Vec<Vec<u64>>,
     /// The most cells of a piece in `lookahead_pieces`.
     largest_piece: u32,
     /// Plans compared by the lookahead (1: none).
@@ -113,6 +115,10 @@ impl Engine {
         assert!(lookahead_pieces.len() <= MAX_LOOKAHEAD_PIECES);
         lookahead_pieces.sort_by_key(|p| std::cmp::Reverse(p.cell_count()));
         Engine {
+            lookahead_units: lookahead_pieces
+                .iter()
+                .map(|p| ev.anchor_units(p))
+                .collect(),
             ev,
             largest_piece: lookahead_pieces
                 .iter()
@@ -169,7 +175,12 @@ impl Engine {
         let mut gaps = Vec::new();
         geo.gaps(board, self.largest_piece, &mut gaps);
         let mut total = 0i64;
-        for (p, hint) in self.lookahead_pieces.iter().zip(hints.iter_mut()) {
+        for ((p, hint), units_at) in self
+            .lookahead_pieces
+            .iter()
+            .zip(hints.iter_mut())
+            .zip(&self.lookahead_units)
+        {
             let pos = p.positions(empty);
             if pos == 0 {
                 total += LOOKAHEAD_DEAD;
@@ -214,9 +225,10 @@ impl Engine {
                     while quiet != 0 {
                         let anchor = quiet.trailing_zeros();
                         quiet &= quiet - 1;
+                        let units = units_at[anchor as usize];
                         let floor = self
                             .ev
-                            .floor_of_parts(self.ev.floor_parts_with(parts, p, anchor));
+                            .floor_of_parts(self.ev.floor_parts_at(parts, p, anchor, units));
                         let v =
                             self.ev
                                 .eval_below_with_floor(board | p.mask_at(anchor), best, floor);
@@ -272,6 +284,7 @@ impl Engine {
             gaps: vec![Vec::new(); tray.len() + 1],
             counts: vec![UnitCounts::of(self.geometry(), board); tray.len() + 1],
             cell_units: &self.cell_units,
+            anchor_units: tray.iter().map(|p| self.ev.anchor_units(p)).collect(),
             top: Vec::with_capacity(self.candidates + 1),
             keep: self.candidates,
             nodes: 0,
@@ -384,6 +397,8 @@ struct Search<'a> {
     gaps: Vec<Vec<Gap>>,
     counts: Vec<UnitCounts>,
     cell_units: &'a [u64],
+    /// [`Evaluator::anchor_units`] of each tray piece.
+    anchor_units: Vec<Vec<u64>>,
     /// The best plans so far, best first, at most `keep`.
     top: Vec<Plan>,
     keep: usize,
@@ -671,9 +686,10 @@ impl Search<'_> {
                 continue;
             };
             let after = board | p.mask_at(anchor);
+            let units = self.anchor_units[i][anchor as usize];
             let floor = self
                 .ev
-                .floor_of_parts(self.ev.floor_parts_with(parts, p, anchor));
+                .floor_of_parts(self.ev.floor_parts_at(parts, p, anchor, units));
             let eval = self.ev.eval_below_with_floor(after, bound, floor);
             if eval >= bound && full {
                 continue;

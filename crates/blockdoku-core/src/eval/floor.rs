@@ -41,9 +41,42 @@ impl Evaluator {
     /// [`Evaluator::floor_of_parts`], their only reader, multiplies them by 0.
     #[inline]
     pub fn floor_parts_with(&self, parts: FloorParts, p: &Placement, anchor: u32) -> FloorParts {
-        let units = p.offsets().iter().fold(parts.units, |m, &o| {
-            m | self.cell_units[(anchor + o) as usize]
-        });
+        let units = p
+            .offsets()
+            .iter()
+            .fold(0, |m, &o| m | self.cell_units[(anchor + o) as usize]);
+        self.floor_parts_at(parts, p, anchor, units)
+    }
+
+    /// For each anchor of `p` (a bit index; 0 where `p` has no anchor), the bits of the units
+    /// its cells lie in: worked out once per piece, what [`Evaluator::floor_parts_at`] takes
+    /// in place of looking up each cell's units (the search's and the lookahead's last
+    /// moves: 4.85 G -> 4.54 G instructions, crate README).
+    pub fn anchor_units(&self, p: &Placement) -> Vec<u64> {
+        let n = self.geo.size();
+        (0..n * n)
+            .map(|a| {
+                if p.anchors() & 1u128 << a == 0 {
+                    return 0;
+                }
+                p.offsets()
+                    .iter()
+                    .fold(0, |m, &o| m | self.cell_units[a + o as usize])
+            })
+            .collect()
+    }
+
+    /// [`Evaluator::floor_parts_with`], given the units the piece lies in at `anchor`
+    /// (`units`: [`Evaluator::anchor_units`] of `p` at `anchor`).
+    #[inline]
+    pub fn floor_parts_at(
+        &self,
+        parts: FloorParts,
+        p: &Placement,
+        anchor: u32,
+        units: u64,
+    ) -> FloorParts {
+        let units = parts.units | units;
         let w = &self.weights;
         let placed = || p.mask_at(anchor);
         FloorParts {
@@ -130,6 +163,11 @@ mod tests {
                     let anchor = pos.trailing_zeros();
                     let m = p.mask_at(anchor);
                     let after = ev.floor_parts_with(parts, p, anchor);
+                    let table = ev.anchor_units(p);
+                    assert_eq!(
+                        ev.floor_parts_at(parts, p, anchor, table[anchor as usize]),
+                        after
+                    );
                     assert_eq!(
                         ev.floor_of_parts(after),
                         ev.floor_cost(b | m),
