@@ -19,7 +19,7 @@
 
 mod near;
 
-use crate::eval::{Evaluator, Weights};
+use crate::eval::{Evaluator, FloorParts, Weights};
 use crate::geometry::{Geometry, Units};
 use crate::piece::Placement;
 use crate::rules::{Outcome, Scoring, apply, points};
@@ -283,6 +283,7 @@ impl Engine {
             path: Vec::with_capacity(tray.len()),
             gaps: vec![Vec::new(); tray.len() + 1],
             counts: vec![UnitCounts::of(self.geometry(), board); tray.len() + 1],
+            parts: vec![self.ev.floor_parts(board); tray.len() + 1],
             cell_units: &self.cell_units,
             anchor_units: tray.iter().map(|p| self.ev.anchor_units(p)).collect(),
             top: Vec::with_capacity(self.candidates + 1),
@@ -396,6 +397,8 @@ struct Search<'a> {
     /// are reused from position to position.
     gaps: Vec<Vec<Gap>>,
     counts: Vec<UnitCounts>,
+    /// The floor's counts ([`FloorParts`]) of the position at each depth, likewise.
+    parts: Vec<FloorParts>,
     cell_units: &'a [u64],
     /// [`Evaluator::anchor_units`] of each tray piece.
     anchor_units: Vec<Vec<u64>>,
@@ -594,6 +597,12 @@ impl Search<'_> {
                 UnitCounts::of(geo, out.board)
             };
             self.counts[depth + 1] = counts;
+            self.parts[depth + 1] = if out.units.is_empty() {
+                let units = self.anchor_units[i][anchor as usize];
+                self.ev.floor_parts_at(self.parts[depth], p, anchor, units)
+            } else {
+                self.ev.floor_parts(out.board)
+            };
             let mut next = std::mem::take(&mut self.gaps[depth + 1]);
             gather(geo, out.board, &counts, reach, &mut next);
             self.gaps[depth + 1] = next;
@@ -665,8 +674,8 @@ impl Search<'_> {
         if self.ev.is_monotone()
             && let Some((bound, _)) = open
         {
-            let floor =
-                self.ev.floor_cost(board) + self.ev.weights().occupied * p.cell_count() as i32;
+            let floor = self.ev.floor_of_parts(self.parts[self.path.len()])
+                + self.ev.weights().occupied * p.cell_count() as i32;
             if floor >= bound {
                 return;
             }
@@ -677,7 +686,7 @@ impl Search<'_> {
             Scoring::Combo => p.cell_count() as u64,
         };
         // The floor of each board plus the piece, from the board's counts.
-        let parts = self.ev.floor_parts(board);
+        let parts = self.parts[self.path.len()];
         while quiet != 0 {
             let anchor = quiet.trailing_zeros();
             quiet &= quiet - 1;
