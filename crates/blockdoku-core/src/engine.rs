@@ -172,6 +172,7 @@ impl Engine {
         // at least this plus the piece's cells (as in the search's last moves).
         let floor = if prune { self.ev.floor_cost(board) } else { 0 };
         let parts = self.ev.floor_parts(board);
+        let base = self.ev.floor_of_parts(parts);
         let mut gaps = Vec::new();
         geo.gaps(board, self.largest_piece, &mut gaps);
         let mut total = 0i64;
@@ -226,9 +227,7 @@ impl Engine {
                         let anchor = quiet.trailing_zeros();
                         quiet &= quiet - 1;
                         let units = units_at[anchor as usize];
-                        let floor = self
-                            .ev
-                            .floor_of_parts(self.ev.floor_parts_at(parts, p, anchor, units));
+                        let floor = base + self.ev.floor_added(&parts, p, anchor, units);
                         let v =
                             self.ev
                                 .eval_below_with_floor(board | p.mask_at(anchor), best, floor);
@@ -687,6 +686,7 @@ impl Search<'_> {
         };
         // The floor of each board plus the piece, from the board's counts.
         let parts = self.parts[self.path.len()];
+        let base = self.ev.floor_of_parts(parts);
         while quiet != 0 {
             let anchor = quiet.trailing_zeros();
             quiet &= quiet - 1;
@@ -696,9 +696,7 @@ impl Search<'_> {
             };
             let after = board | p.mask_at(anchor);
             let units = self.anchor_units[i][anchor as usize];
-            let floor = self
-                .ev
-                .floor_of_parts(self.ev.floor_parts_at(parts, p, anchor, units));
+            let floor = base + self.ev.floor_added(&parts, p, anchor, units);
             let eval = self.ev.eval_below_with_floor(after, bound, floor);
             if eval >= bound && full {
                 continue;
