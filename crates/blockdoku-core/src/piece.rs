@@ -241,10 +241,6 @@ impl Piece {
 pub struct Placement {
     origin: u128,
     offsets: Vec<u32>,
-    /// `origin >> o` for each of `offsets`: the piece shifted down to each of its cells,
-    /// what [`Placement::covering`] compares with (a variable shift of a `u128` is several
-    /// instructions, and covering is asked for every near unit of every search position).
-    down: Vec<u128>,
     anchors: u128,
     size: usize,
 }
@@ -257,7 +253,6 @@ impl Placement {
             return Placement {
                 origin: 0,
                 offsets: Vec::new(),
-                down: Vec::new(),
                 anchors: 0,
                 size: n,
             };
@@ -276,7 +271,6 @@ impl Placement {
         }
         Placement {
             origin,
-            down: offsets.iter().map(|&o| origin >> o).collect(),
             offsets,
             anchors,
             size: n,
@@ -326,8 +320,8 @@ impl Placement {
             return 0;
         }
         let mut ok = 0u128;
-        for (&o, &down) in self.offsets.iter().zip(&self.down) {
-            if o <= first && shape & !down == 0 {
+        for &o in &self.offsets {
+            if o <= first && shape & !(self.origin >> o) == 0 {
                 ok |= 1u128 << (first - o);
             }
         }
