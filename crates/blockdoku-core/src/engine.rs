@@ -17,10 +17,13 @@
 //! the costliest features are skipped on boards that cannot win (see
 //! [`Evaluator::eval_below`]).
 
-use crate::eval::{Evaluator, Weights};
+mod near;
+
+use crate::eval::{Evaluator, FloorParts, Weights};
 use crate::geometry::{Geometry, Units};
 use crate::piece::Placement;
 use crate::rules::{Outcome, Scoring, apply, points};
+use near::{Gap, Reach, UnitCounts, clearing_anchors, gather};
 use puzzles_common::{Deadline, Poll};
 use rustc_hash::FxBuildHasher;
 use std::collections::HashMap;
@@ -89,10 +92,14 @@ pub struct Engine {
     /// The default set in the order the lookahead sums it: largest pieces first, whose
     /// terms are the largest, so a plan that cannot win reaches the bound sooner.
     lookahead_pieces: Vec<Placement>,
+    /// [`Evaluator::anchor_units`] of each of `lookahead_pieces`.
+    lookahead_units: Vec<Vec<u64>>,
     /// The most cells of a piece in `lookahead_pieces`.
     largest_piece: u32,
     /// Plans compared by the lookahead (1: none).
     candidates: usize,
+    /// For each cell, the bits of its units (see [`UnitCounts::after_quiet`]).
+    cell_units: Vec<u64>,
 }
 
 impl Engine {
@@ -103,11 +110,15 @@ impl Engine {
 
     /// The engine with chosen evaluation weights.
     pub fn with_weights(geo: Geometry, weights: Weights) -> Engine {
-        let ev = Evaluator::with_weights(geo, weights);
+        let ev = Evaluator::with_weights(geo.clone(), weights);
         let mut lookahead_pieces = ev.probes().to_vec();
         assert!(lookahead_pieces.len() <= MAX_LOOKAHEAD_PIECES);
         lookahead_pieces.sort_by_key(|p| std::cmp::Reverse(p.cell_count()));
         Engine {
+            lookahead_units: lookahead_pieces
+                .iter()
+                .map(|p| ev.anchor_units(p))
+                .collect(),
             ev,
             largest_piece: lookahead_pieces
                 .iter()
@@ -116,6 +127,7 @@ impl Engine {
                 .unwrap_or(0),
             lookahead_pieces,
             candidates: LOOKAHEAD_CANDIDATES,
+            cell_units: near::cell_units(&geo),
         }
     }
 
@@ -160,10 +172,16 @@ impl Engine {
         // at least this plus the piece's cells (as in the search's last moves).
         let floor = if prune { self.ev.floor_cost(board) } else { 0 };
         let parts = self.ev.floor_parts(board);
+        let base = self.ev.floor_of_parts(parts);
         let mut gaps = Vec::new();
         geo.gaps(board, self.largest_piece, &mut gaps);
         let mut total = 0i64;
-        for (p, hint) in self.lookahead_pieces.iter().zip(hints.iter_mut()) {
+        for ((p, hint), units_at) in self
+            .lookahead_pieces
+            .iter()
+            .zip(hints.iter_mut())
+            .zip(&self.lookahead_units)
+        {
             let pos = p.positions(empty);
             if pos == 0 {
                 total += LOOKAHEAD_DEAD;
@@ -208,9 +226,8 @@ impl Engine {
                     while quiet != 0 {
                         let anchor = quiet.trailing_zeros();
                         quiet &= quiet - 1;
-                        let floor = self
-                            .ev
-                            .floor_of_parts(self.ev.floor_parts_with(parts, p, anchor));
+                        let units = units_at[anchor as usize];
+                        let floor = base + self.ev.floor_added(&parts, p, anchor, units);
                         let v =
                             self.ev
                                 .eval_below_with_floor(board | p.mask_at(anchor), best, floor);
@@ -263,6 +280,11 @@ impl Engine {
             scoring: turn.scoring,
             seen: Seen::with_capacity_and_hasher(1 << 10, FxBuildHasher),
             path: Vec::with_capacity(tray.len()),
+            gaps: vec![Vec::new(); tray.len() + 1],
+            counts: vec![UnitCounts::of(self.geometry(), board); tray.len() + 1],
+            parts: vec![self.ev.floor_parts(board); tray.len() + 1],
+            cell_units: &self.cell_units,
+            anchor_units: tray.iter().map(|p| self.ev.anchor_units(p)).collect(),
             top: Vec::with_capacity(self.candidates + 1),
             keep: self.candidates,
             nodes: 0,
@@ -270,6 +292,8 @@ impl Engine {
             timed_out: false,
         };
         let all = ((1u16 << tray.len()) - 1) as u8;
+        let reach = Reach::of(tray, all);
+        gather(self.geometry(), board, &s.counts[0], reach, &mut s.gaps[0]);
         s.go(board, all, 0, turn.streak, None);
         if s.timed_out {
             return None;
@@ -347,19 +371,6 @@ impl Engine {
     }
 }
 
-/// The anchors (of all the piece's anchors) where `p` completes some unit of `board`: where
-/// it covers every empty cell of the unit ([`Placement::covering`], which turns a unit with
-/// more or wider-spread empty cells than the piece away at its first comparison). Once per
-/// position and piece, where testing each placement for a full unit took a fold per
-/// placement (callgrind: see the crate README).
-#[inline]
-fn clearing_anchors(geo: &Geometry, board: u128, p: &Placement) -> u128 {
-    let empty = !board & geo.full();
-    geo.units()
-        .iter()
-        .fold(0, |m, &unit| m | p.covering(empty & unit))
-}
-
 /// A position of the search: the board, the points so far, and whether the last move cleared.
 #[derive(Clone, Copy)]
 struct Node {
@@ -380,6 +391,16 @@ struct Search<'a> {
     scoring: Scoring,
     seen: Seen,
     path: Vec<PlanMove>,
+    /// The near units of the position at each depth (pieces placed) and the empty cells of
+    /// each unit there, filled by the move that leads there (see [`near`]); the buffers
+    /// are reused from position to position.
+    gaps: Vec<Vec<Gap>>,
+    counts: Vec<UnitCounts>,
+    /// The floor's counts ([`FloorParts`]) of the position at each depth, likewise.
+    parts: Vec<FloorParts>,
+    cell_units: &'a [u64],
+    /// [`Evaluator::anchor_units`] of each tray piece.
+    anchor_units: Vec<Vec<u64>>,
     /// The best plans so far, best first, at most `keep`.
     top: Vec<Plan>,
     keep: usize,
@@ -407,33 +428,41 @@ impl Search<'_> {
         }
     }
 
-    /// Offers the board the path (and then `last`, when given) ends on as a plan. The last
-    /// move is copied into the plan only when it enters the list: most leaves do not
-    /// (pushing and popping it on the path for every leaf: 0.5% of the instructions).
-    fn finish(
+    /// Offers the board the path ends on as a plan (the last piece's moves offer theirs in
+    /// [`Search::last_moves`], the same way).
+    fn finish(&mut self, board: u128, points: u64, streak: bool) {
+        let placed = self.path.len();
+        let Some(bound) = self.entry_bound(placed) else {
+            return;
+        };
+        let eval = self.ev.eval_below(board, bound);
+        // Most leaves reach the bound of a full list: they cannot enter, and looking for
+        // their place in it took about 40% of this function's time (perf annotate).
+        if eval >= bound && self.full_of(placed) {
+            return;
+        }
+        self.enter(board, points, streak, None, eval, placed);
+    }
+
+    /// True when the list is full and its worst plan places `placed` pieces: then a plan
+    /// placing `placed` pieces whose evaluation reaches [`Search::entry_bound`] cannot enter.
+    fn full_of(&self, placed: usize) -> bool {
+        self.top.len() == self.keep && self.top.last().is_some_and(|w| w.moves.len() == placed)
+    }
+
+    /// Puts the plan the path (and then `last`) ends on, evaluated `eval`, in its place in
+    /// the list, when it has one. The last move is copied into the plan only when it enters
+    /// the list: most leaves do not (pushing and popping it on the path for every leaf: 0.5%
+    /// of the instructions).
+    fn enter(
         &mut self,
         board: u128,
         points: u64,
         streak: bool,
         last: Option<PlanMove>,
-        floor: Option<i32>,
+        eval: i32,
+        placed: usize,
     ) {
-        let placed = self.path.len() + usize::from(last.is_some());
-        let Some(bound) = self.entry_bound(placed) else {
-            return;
-        };
-        let eval = match floor {
-            Some(floor) => self.ev.eval_below_with_floor(board, bound, floor),
-            None => self.ev.eval_below(board, bound),
-        };
-        // Most leaves reach the bound of a full list: they cannot enter, and looking for
-        // their place in it took about 40% of this function's time (perf annotate).
-        if eval >= bound
-            && self.top.len() == self.keep
-            && self.top.last().is_some_and(|w| w.moves.len() == placed)
-        {
-            return;
-        }
         // More pieces placed, then a lower evaluation, then more points, then found first.
         let key = |p: usize, e: i32, pts: u64| (std::cmp::Reverse(p), e, std::cmp::Reverse(pts));
         let mine = key(placed, eval, points);
@@ -462,7 +491,8 @@ impl Search<'_> {
     }
 
     /// Expands the position `board` with the pieces `left`; `last`: the tray index of the
-    /// move that led here when it cleared nothing.
+    /// move that led here when it cleared nothing. `self.gaps` at this depth holds the near
+    /// units of `board` for the pieces `left` (filled by the move that led here).
     fn go(&mut self, board: u128, left: u8, points: u64, streak: bool, last: Option<usize>) {
         self.nodes += 1;
         if self.poll.step() {
@@ -472,11 +502,13 @@ impl Search<'_> {
             return;
         }
         if left == 0 {
-            self.finish(board, points, streak, None, None);
+            self.finish(board, points, streak);
             return;
         }
         let last_piece = left.count_ones() == 1;
         let empty = !board & self.full;
+        let depth = self.path.len();
+        let gaps = std::mem::take(&mut self.gaps[depth]);
         let mut any = false;
         for i in 0..self.tray.len() {
             if left & (1 << i) == 0 {
@@ -499,29 +531,39 @@ impl Search<'_> {
                 streak,
             };
             if last_piece {
-                self.last_moves(from, i, pos, must_clear);
+                self.last_moves(from, i, pos, &gaps, must_clear);
             } else {
-                self.inner_moves(from, left, i, pos, must_clear);
+                self.inner_moves(from, left, i, pos, &gaps, must_clear);
             }
         }
+        self.gaps[depth] = gaps;
         if !any {
             // Dead end: the pieces left fit nowhere. A candidate only when nothing better
             // (more pieces placed) exists.
-            self.finish(board, points, streak, None, None);
+            self.finish(board, points, streak);
         }
     }
 
     /// The moves of piece `i` at the anchors `pos` when more pieces follow.
-    fn inner_moves(&mut self, from: Node, left: u8, i: usize, mut pos: u128, must_clear: bool) {
+    fn inner_moves(
+        &mut self,
+        from: Node,
+        left: u8,
+        i: usize,
+        mut pos: u128,
+        gaps: &[Gap],
+        must_clear: bool,
+    ) {
         let geo = self.ev.geometry();
         let p = &self.tray[i];
         let rest = left & !(1 << i);
-        let clearing = clearing_anchors(geo, from.board, p) & pos;
+        let clearing = clearing_anchors(gaps, p) & pos;
         if must_clear {
             pos = clearing;
         }
         // A move that clears nothing scores the same wherever it is.
         let quiet_points = points(self.scoring, &Units::default(), p.origin(), from.streak);
+        let reach = Reach::of(self.tray, rest);
         while pos != 0 {
             let anchor = pos.trailing_zeros();
             pos &= pos - 1;
@@ -547,6 +589,22 @@ impl Search<'_> {
                     e.insert(total);
                 }
             }
+            let depth = self.path.len();
+            let counts = if out.units.is_empty() {
+                self.counts[depth].after_quiet(self.cell_units, placed)
+            } else {
+                UnitCounts::of(geo, out.board)
+            };
+            self.counts[depth + 1] = counts;
+            self.parts[depth + 1] = if out.units.is_empty() {
+                let units = self.anchor_units[i][anchor as usize];
+                self.ev.floor_parts_at(self.parts[depth], p, anchor, units)
+            } else {
+                self.ev.floor_parts(out.board)
+            };
+            let mut next = std::mem::take(&mut self.gaps[depth + 1]);
+            gather(geo, out.board, &counts, reach, &mut next);
+            self.gaps[depth + 1] = next;
             self.path.push(PlanMove {
                 piece: i,
                 anchor,
@@ -561,7 +619,7 @@ impl Search<'_> {
 
     /// The moves of the last piece `i` at the anchors `pos`: the moves that clear first,
     /// then, unless the floor of the evaluation already rules them all out, the others.
-    fn last_moves(&mut self, from: Node, i: usize, pos: u128, must_clear: bool) {
+    fn last_moves(&mut self, from: Node, i: usize, pos: u128, gaps: &[Gap], must_clear: bool) {
         let Node {
             board,
             points,
@@ -569,19 +627,43 @@ impl Search<'_> {
         } = from;
         let geo = self.ev.geometry();
         let p = &self.tray[i];
-        let mut clearing = clearing_anchors(geo, board, p) & pos;
+        let mut clearing = clearing_anchors(gaps, p) & pos;
         let mut quiet = pos & !clearing;
+        // `finish` for each leaf, with what it asks of the list asked again only when a
+        // leaf enters it (most do not: 5.80 G -> 5.41 G instructions, crate README).
+        let placed_count = self.path.len() + 1;
+        let gate = |s: &Self| {
+            s.entry_bound(placed_count)
+                .map(|bound| (bound, s.full_of(placed_count)))
+        };
+        let mut open = gate(self);
         while clearing != 0 {
             let anchor = clearing.trailing_zeros();
             clearing &= clearing - 1;
+            self.nodes += 1;
+            let Some((bound, full)) = open else {
+                continue;
+            };
             let out = apply(geo, board, p.mask_at(anchor), self.scoring, streak);
+            let eval = self.ev.eval_below(out.board, bound);
+            if eval >= bound && full {
+                continue;
+            }
             let last = PlanMove {
                 piece: i,
                 anchor,
                 units: out.units,
                 points: out.points,
             };
-            self.leaf(last, out.board, points, true, None);
+            self.enter(
+                out.board,
+                points + out.points,
+                true,
+                Some(last),
+                eval,
+                placed_count,
+            );
+            open = gate(self);
         }
         if must_clear || quiet == 0 {
             return;
@@ -589,10 +671,10 @@ impl Search<'_> {
         // Every quiet move ends on the board plus the piece: its floor is at least the
         // board's plus the piece's occupied cells.
         if self.ev.is_monotone()
-            && let Some(bound) = self.entry_bound(self.path.len() + 1)
+            && let Some((bound, _)) = open
         {
-            let floor =
-                self.ev.floor_cost(board) + self.ev.weights().occupied * p.cell_count() as i32;
+            let floor = self.ev.floor_of_parts(self.parts[self.path.len()])
+                + self.ev.weights().occupied * p.cell_count() as i32;
             if floor >= bound {
                 return;
             }
@@ -603,30 +685,38 @@ impl Search<'_> {
             Scoring::Combo => p.cell_count() as u64,
         };
         // The floor of each board plus the piece, from the board's counts.
-        let parts = self.ev.floor_parts(board);
+        let parts = self.parts[self.path.len()];
+        let base = self.ev.floor_of_parts(parts);
         while quiet != 0 {
             let anchor = quiet.trailing_zeros();
             quiet &= quiet - 1;
-            let placed = p.mask_at(anchor);
-            let floor = self
-                .ev
-                .floor_of_parts(self.ev.floor_parts_with(parts, p, anchor));
+            self.nodes += 1;
+            let Some((bound, full)) = open else {
+                continue;
+            };
+            let after = board | p.mask_at(anchor);
+            let units = self.anchor_units[i][anchor as usize];
+            let floor = base + self.ev.floor_added(&parts, p, anchor, units);
+            let eval = self.ev.eval_below_with_floor(after, bound, floor);
+            if eval >= bound && full {
+                continue;
+            }
             let last = PlanMove {
                 piece: i,
                 anchor,
                 units: Units::default(),
                 points: gained,
             };
-            self.leaf(last, board | placed, points, false, Some(floor));
+            self.enter(
+                after,
+                points + gained,
+                false,
+                Some(last),
+                eval,
+                placed_count,
+            );
+            open = gate(self);
         }
-    }
-
-    /// Offers the last move of a plan; `floor`: the evaluation's floor of `after`, when the
-    /// caller worked it out.
-    #[inline]
-    fn leaf(&mut self, last: PlanMove, after: u128, points: u64, streak: bool, floor: Option<i32>) {
-        self.nodes += 1;
-        self.finish(after, points + last.points, streak, Some(last), floor);
     }
 }
 

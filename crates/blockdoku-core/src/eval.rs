@@ -317,9 +317,10 @@ impl Evaluator {
     /// The cost of a board, computed exactly when it is below `bound`; otherwise some value
     /// at least `bound`. Computed in stages, each a cost >= 0 added to the last (when every
     /// weight is >= 0), stopping as soon as the sum reaches `bound`: the floor
-    /// ([`Evaluator::floor_cost`]), the boundary, the slots and holes, then the probes
-    /// (pieces that fit nowhere or almost nowhere, the costliest). The search asks only whether a board beats
-    /// the best so far, and this answers the same.
+    /// ([`Evaluator::floor_cost`]), the boundary, the cells no 3-cell bar fills, the slots
+    /// and holes, then the probes (pieces that fit nowhere or almost nowhere, the costliest)
+    /// and the ways to clear. The search asks only whether a board beats the best so far,
+    /// and this answers the same.
     #[inline]
     pub fn eval_below(&self, b: u128, bound: i32) -> i32 {
         let g = &self.geo;
@@ -358,7 +359,16 @@ impl Evaluator {
         if cost >= bound && self.monotone {
             return cost;
         }
-        cost += self.hole_cost_of(b, n);
+        // The holes in two steps, the unbarred cells first: they stop more boards for their
+        // cost than the slots and cornered cells do. In the lookahead three quarters of the
+        // boards got as far as the holes; this order took the crate README's callgrind
+        // count from 5.40 G (one hole stage) to 4.92 G (5.16 G the other way round; the
+        // unbarred cells before the boundary: 5.59 G).
+        cost += self.unbarred_cost_of(b, n);
+        if cost >= bound && self.monotone {
+            return cost;
+        }
+        cost += self.slot_cost_of(b, n);
         if cost >= bound && self.monotone {
             return cost;
         }
@@ -475,9 +485,15 @@ impl Evaluator {
         cost
     }
 
-    /// Slots, cornered cells and holes.
+    /// Slots, cornered cells and holes, and the empty cells no 3-cell bar fills.
     #[inline(always)]
     fn hole_cost_of(&self, b: u128, n: usize) -> i32 {
+        self.slot_cost_of(b, n) + self.unbarred_cost_of(b, n)
+    }
+
+    /// Slots, cornered cells and holes.
+    #[inline(always)]
+    fn slot_cost_of(&self, b: u128, n: usize) -> i32 {
         let g = &self.geo;
         let w = &self.weights;
         let full = g.full();
@@ -497,6 +513,15 @@ impl Evaluator {
             let cornered = empty & ((hslot & (up | down)) | (vslot & (left | right)));
             cost += w.cornered * count(cornered);
         }
+        cost
+    }
+
+    /// The empty cells that no 3-cell bar fills, across and down.
+    #[inline(always)]
+    fn unbarred_cost_of(&self, b: u128, n: usize) -> i32 {
+        let w = &self.weights;
+        let empty = !b & self.geo.full();
+        let mut cost = 0;
         if w.unbarred != 0 {
             let across = empty & (empty >> 1) & (empty >> 2) & self.bar_starts;
             let down = empty & (empty >> n) & (empty >> (2 * n));
@@ -528,13 +553,16 @@ impl Evaluator {
                 continue;
             }
             let pos = self.probes[i].positions_shifted(&shifted);
-            // The places, counted up to 4.
-            let mut places = 0;
-            let mut rest = pos;
-            while rest != 0 && places < 4 {
-                rest &= rest - 1;
-                places += 1;
-            }
+            // The places, counted up to 4, without a loop: clearing the lowest place three
+            // times (0.6% fewer instructions than a loop; CPU time within noise, 0.89-1.06
+            // per pair over 7 alternated pairs of `versus ours 2026 4 300 1 60`).
+            let second = pos & pos.wrapping_sub(1);
+            let third = second & second.wrapping_sub(1);
+            let fourth = third & third.wrapping_sub(1);
+            let places = i32::from(pos != 0)
+                + i32::from(second != 0)
+                + i32::from(third != 0)
+                + i32::from(fourth != 0);
             if places == 4 {
                 roomy |= inside;
                 continue;
@@ -816,6 +844,8 @@ mod tests {
         assert_eq!(ev.eval(b), (32 * 7 / 10 - ways) * (32 - 20));
     }
 
+    /// The staged evaluation is the sum of its features, and stops at any bound (the
+    /// bounds between the floor and the value reach every stage) with a value at least it.
     #[test]
     fn eval_below_is_exact_under_the_bound() {
         let g = Geometry::standard();
@@ -824,7 +854,16 @@ mod tests {
         for _ in 0..2000 {
             let b = rng.next_u128() & rng.next_u128() & g.full();
             let exact = ev.eval(b);
-            for bound in [exact - 1, exact, exact + 1, 0, i32::MAX, ev.floor_cost(b)] {
+            let floor = ev.floor_cost(b);
+            assert_eq!(
+                exact,
+                floor + ev.shape_cost(b) + ev.probe_cost(b) + ev.clear_cost(b)
+            );
+            let between = (1..8).map(|k| floor + (exact - floor) * k / 8);
+            for bound in [exact - 1, exact, exact + 1, 0, i32::MAX, floor]
+                .into_iter()
+                .chain(between)
+            {
                 let v = ev.eval_below(b, bound);
                 if exact < bound {
                     assert_eq!(v, exact);

@@ -41,9 +41,42 @@ impl Evaluator {
     /// [`Evaluator::floor_of_parts`], their only reader, multiplies them by 0.
     #[inline]
     pub fn floor_parts_with(&self, parts: FloorParts, p: &Placement, anchor: u32) -> FloorParts {
-        let units = p.offsets().iter().fold(parts.units, |m, &o| {
-            m | self.cell_units[(anchor + o) as usize]
-        });
+        let units = p
+            .offsets()
+            .iter()
+            .fold(0, |m, &o| m | self.cell_units[(anchor + o) as usize]);
+        self.floor_parts_at(parts, p, anchor, units)
+    }
+
+    /// For each anchor of `p` (a bit index; 0 where `p` has no anchor), the bits of the units
+    /// its cells lie in: worked out once per piece, what [`Evaluator::floor_parts_at`] takes
+    /// in place of looking up each cell's units (the search's and the lookahead's last
+    /// moves: 4.85 G -> 4.54 G instructions, crate README).
+    pub fn anchor_units(&self, p: &Placement) -> Vec<u64> {
+        let n = self.geo.size();
+        (0..n * n)
+            .map(|a| {
+                if p.anchors() & 1u128 << a == 0 {
+                    return 0;
+                }
+                p.offsets()
+                    .iter()
+                    .fold(0, |m, &o| m | self.cell_units[a + o as usize])
+            })
+            .collect()
+    }
+
+    /// [`Evaluator::floor_parts_with`], given the units the piece lies in at `anchor`
+    /// (`units`: [`Evaluator::anchor_units`] of `p` at `anchor`).
+    #[inline]
+    pub fn floor_parts_at(
+        &self,
+        parts: FloorParts,
+        p: &Placement,
+        anchor: u32,
+        units: u64,
+    ) -> FloorParts {
+        let units = parts.units | units;
         let w = &self.weights;
         let placed = || p.mask_at(anchor);
         FloorParts {
@@ -60,6 +93,31 @@ impl Evaluator {
                 parts.box_corner
             },
         }
+    }
+
+    /// What piece `p` at `anchor` (on empty cells, nothing cleared) adds to the floor of the
+    /// board of `parts`; `units`: [`Evaluator::anchor_units`] of `p` at `anchor`. Only the
+    /// units the piece is the first to touch add, so the last moves add this to the board's
+    /// floor instead of counting every touched unit again for each placement (1.8% fewer
+    /// instructions, crate README). Counting those few units bit by bit cost 0.4% more
+    /// instructions and 8% more CPU time than this branch-free count (mispredicted loop
+    /// exits, which callgrind does not count).
+    #[inline]
+    pub fn floor_added(&self, parts: &FloorParts, p: &Placement, anchor: u32, units: u64) -> i32 {
+        let w = &self.weights;
+        let mut cost = w.occupied * p.cell_count() as i32;
+        let fresh = units & !parts.units;
+        cost += w.boxes * count_bits(fresh & self.box_units);
+        if w.lines != 0 {
+            cost += w.lines * count_bits(fresh & !self.box_units);
+        }
+        if w.box_middle != 0 {
+            cost += w.box_middle * count(p.mask_at(anchor) & self.box_middle);
+        }
+        if w.box_corner != 0 {
+            cost += w.box_corner * count(p.mask_at(anchor) & self.box_corner);
+        }
+        cost
     }
 
     /// The floor from its counts: [`Evaluator::floor_cost`] of the board they describe.
@@ -130,6 +188,17 @@ mod tests {
                     let anchor = pos.trailing_zeros();
                     let m = p.mask_at(anchor);
                     let after = ev.floor_parts_with(parts, p, anchor);
+                    let table = ev.anchor_units(p);
+                    assert_eq!(
+                        ev.floor_parts_at(parts, p, anchor, table[anchor as usize]),
+                        after
+                    );
+                    assert_eq!(
+                        ev.floor_of_parts(parts)
+                            + ev.floor_added(&parts, p, anchor, table[anchor as usize]),
+                        ev.floor_cost(b | m),
+                        "case {case}"
+                    );
                     assert_eq!(
                         ev.floor_of_parts(after),
                         ev.floor_cost(b | m),
