@@ -433,14 +433,47 @@ mod tests {
         models
     }
 
+    /// Every line of `n` cells (filled = true).
+    fn every_line(n: usize) -> Vec<Vec<bool>> {
+        (0u32..1 << n)
+            .map(|bits| (0..n).map(|i| bits >> i & 1 == 1).collect())
+            .collect()
+    }
+
+    /// The lines of `lines` that read as `clues` and agree with the `known` cells.
+    fn models_by_brute_force(
+        lines: &[Vec<bool>],
+        clues: &[u32],
+        known: &[Cell],
+    ) -> BTreeSet<Vec<bool>> {
+        lines
+            .iter()
+            .filter(|l| {
+                clues_of(l) == clues
+                    && l.iter()
+                        .zip(known)
+                        .all(|(&f, &k)| k == Cell::Unknown || (k == Cell::Filled) == f)
+            })
+            .cloned()
+            .collect()
+    }
+
+    /// A fixed xorshift generator for the tests' random cases.
+    fn xorshift32(mut state: u32) -> impl FnMut() -> u32 {
+        move || {
+            state ^= state << 13;
+            state ^= state >> 17;
+            state ^= state << 5;
+            state
+        }
+    }
+
     /// The encoding of a line has exactly the lines that read as its clue and agree with
     /// its known cells: every clue of every length up to 6, under every set of known cells.
     #[test]
     fn line_encoding_agrees_with_brute_force() {
         for n in 0..=6usize {
-            let lines: Vec<Vec<bool>> = (0u32..1 << n)
-                .map(|bits| (0..n).map(|i| bits >> i & 1 == 1).collect())
-                .collect();
+            let lines = every_line(n);
             let clue_sets: BTreeSet<Vec<u32>> = lines.iter().map(|l| clues_of(l)).collect();
             for clues in &clue_sets {
                 for code in 0..3usize.pow(n as u32) {
@@ -451,19 +484,9 @@ mod tests {
                             _ => Cell::Empty,
                         })
                         .collect();
-                    let expected: BTreeSet<Vec<bool>> = lines
-                        .iter()
-                        .filter(|l| {
-                            clues_of(l) == *clues
-                                && l.iter()
-                                    .zip(&known)
-                                    .all(|(&f, &k)| k == Cell::Unknown || (k == Cell::Filled) == f)
-                        })
-                        .cloned()
-                        .collect();
                     assert_eq!(
                         line_models(clues, &known),
-                        expected,
+                        models_by_brute_force(&lines, clues, &known),
                         "clues {clues:?}, known {known:?}"
                     );
                 }
@@ -476,17 +499,9 @@ mod tests {
     /// generator (none, then random mixes of unknown, filled and empty cells).
     #[test]
     fn longer_line_encoding_agrees_with_brute_force() {
-        let mut state = 0x2545_f491_u32;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 17;
-            state ^= state << 5;
-            state
-        };
+        let mut next = xorshift32(0x2545_f491);
         for n in 7..=10usize {
-            let lines: Vec<Vec<bool>> = (0u32..1 << n)
-                .map(|bits| (0..n).map(|i| bits >> i & 1 == 1).collect())
-                .collect();
+            let lines = every_line(n);
             let clue_sets: BTreeSet<Vec<u32>> = lines.iter().map(|l| clues_of(l)).collect();
             for clues in &clue_sets {
                 for round in 0..8 {
@@ -497,19 +512,9 @@ mod tests {
                             _ => Cell::Unknown,
                         })
                         .collect();
-                    let expected: BTreeSet<Vec<bool>> = lines
-                        .iter()
-                        .filter(|l| {
-                            clues_of(l) == *clues
-                                && l.iter()
-                                    .zip(&known)
-                                    .all(|(&f, &k)| k == Cell::Unknown || (k == Cell::Filled) == f)
-                        })
-                        .cloned()
-                        .collect();
                     assert_eq!(
                         line_models(clues, &known),
-                        expected,
+                        models_by_brute_force(&lines, clues, &known),
                         "clues {clues:?}, known {known:?}"
                     );
                 }
@@ -523,13 +528,7 @@ mod tests {
     #[test]
     fn learner_counts_agree_with_brute_force() {
         let (h, w) = (4, 4);
-        let mut state = 0x9e37_79b9_u32;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 17;
-            state ^= state << 5;
-            state
-        };
+        let mut next = xorshift32(0x9e37_79b9);
         for round in 0..60 {
             let bits = next();
             let pic: Vec<bool> = (0..h * w).map(|i| bits >> i & 1 == 1).collect();
