@@ -44,7 +44,8 @@ spec_of() {
 
 for group in ${engines//,/ }; do
   if [[ "$group" != *+* ]]; then
-    "$versus" "$(spec_of "$group")" "$seed" "$games" "$cap" "$jobs" "$seconds"
+    spec="$(spec_of "$group")" # an assignment, so an unknown engine stops the script (set -e)
+    "$versus" "$spec" "$seed" "$games" "$cap" "$jobs" "$seconds"
     continue
   fi
   runs="$root/target/blokie-runs"; mkdir -p "$runs"
