@@ -102,6 +102,13 @@ fn at_value_start(err: serde_path_to_error::Error<serde_json::Error>, text: &str
     let full_pointer = pointer(err.path().iter());
     let mut error = from_path_error(err);
     if error.kind == ErrorKind::Shape
+        && let Some((pointer, offset)) = repeated_member(&error.message, &full_pointer, text)
+    {
+        let (line, column) = position(text, offset);
+        error.path = Some(pointer);
+        error.line = Some(line);
+        error.column = Some(column);
+    } else if error.kind == ErrorKind::Shape
         && let Some(offset) = locate(text, &full_pointer)
     {
         let (line, column) = position(text, offset);
@@ -109,6 +116,22 @@ fn at_value_start(err: serde_path_to_error::Error<serde_json::Error>, text: &str
         error.column = Some(column);
     }
     error
+}
+
+/// For serde's "duplicate field `NAME`" (which it reports at the object, once it has read the
+/// second one): the pointer to that member and the offset of its second value, so the error
+/// names the repeated key where it repeats rather than the object's first character.
+fn repeated_member(message: &str, object: &str, text: &str) -> Option<(String, usize)> {
+    let name = message
+        .strip_prefix("duplicate field `")?
+        .strip_suffix('`')?;
+    let start = locate(text, object)?;
+    if text.as_bytes().get(start) != Some(&b'{') {
+        return None;
+    }
+    let offset = member_value(text, start, name, 1)?;
+    let escaped = name.replace('~', "~0").replace('/', "~1");
+    Some((format!("{object}/{escaped}"), offset))
 }
 
 /// Every input and every batch case is a JSON object: serde would also read a struct from an
@@ -220,27 +243,7 @@ pub fn locate(text: &str, pointer: &str) -> Option<usize> {
     for token in pointer.strip_prefix('/')?.split('/') {
         let key = token.replace("~1", "/").replace("~0", "~");
         match *b.get(i)? {
-            b'{' => {
-                i += 1;
-                loop {
-                    i = skip_blanks(b, i);
-                    let end = skip_value(b, i)?;
-                    let name: String = serde_json::from_str(text.get(i..end)?).ok()?;
-                    i = skip_blanks(b, end);
-                    if *b.get(i)? != b':' {
-                        return None;
-                    }
-                    i = skip_blanks(b, i + 1);
-                    if name == key {
-                        break;
-                    }
-                    i = skip_blanks(b, skip_value(b, i)?);
-                    if *b.get(i)? != b',' {
-                        return None;
-                    }
-                    i += 1;
-                }
-            }
+            b'{' => i = member_value(text, i, &key, 0)?,
             b'[' => {
                 let index: usize = key.parse().ok()?;
                 i = skip_blanks(b, i + 1);
@@ -259,6 +262,34 @@ pub fn locate(text: &str, pointer: &str) -> Option<usize> {
         }
     }
     Some(i)
+}
+
+/// Byte offset of the value of the `skip`-th (from 0) member named `key` of the JSON object
+/// that starts at byte `start` of `text`; `None` when there is no such member.
+fn member_value(text: &str, start: usize, key: &str, mut skip: usize) -> Option<usize> {
+    let b = text.as_bytes();
+    let mut i = start + 1;
+    loop {
+        i = skip_blanks(b, i);
+        let end = skip_value(b, i)?;
+        let name: String = serde_json::from_str(text.get(i..end)?).ok()?;
+        i = skip_blanks(b, end);
+        if *b.get(i)? != b':' {
+            return None;
+        }
+        i = skip_blanks(b, i + 1);
+        if name == key {
+            if skip == 0 {
+                return Some(i);
+            }
+            skip -= 1;
+        }
+        i = skip_blanks(b, skip_value(b, i)?);
+        if *b.get(i)? != b',' {
+            return None;
+        }
+        i += 1;
+    }
 }
 
 /// The first offset at or after `i` that is not JSON whitespace (space, tab, CR, LF).
@@ -377,6 +408,29 @@ mod tests {
             err.message,
             "expected a whole number from 0 to 4294967295, found the number -1"
         );
+    }
+
+    /// A repeated key is named where it repeats, also inside nested objects, and a key
+    /// spelled with an escape (`"r\u006fws"`) is the same key.
+    #[test]
+    fn repeated_key_is_placed_at_its_second_value() {
+        let err = Source::text("{\"rows\": [[1]],\n \"rows\": [[2]]}")
+            .parse::<Sample>()
+            .unwrap_err();
+        assert_eq!(err.message, "duplicate field `rows`");
+        assert_eq!(err.path.as_deref(), Some("/rows"));
+        assert_eq!((err.line, err.column), (Some(2), Some(10)));
+
+        #[derive(Debug, serde::Deserialize)]
+        #[allow(dead_code)]
+        struct Outer {
+            cases: Vec<Sample>,
+        }
+        let text = "{\"cases\": [{\"rows\": []}, {\"rows\": [], \"r\\u006fws\": [[3]]}]}";
+        let err = Source::text(text).parse::<Outer>().unwrap_err();
+        assert_eq!(err.path.as_deref(), Some("/cases/1/rows"));
+        let offset = text.find("[[3]]").unwrap();
+        assert_eq!((err.line, err.column), (Some(1), Some(offset + 1)));
     }
 
     /// Text that is not JSON is a syntax error even when it starts like a JSON value of the

@@ -259,6 +259,12 @@ fn faults_keep_their_position_under_the_timeout_flag() {
         flagged.json(),
         puzzles(&["nonogram", "solve"], twice).json()
     );
+    // ... and named where the key repeats: its second value, at column 40.
+    let error = &flagged.json()["error"];
+    assert_eq!(
+        (&error["path"], &error["line"], &error["column"]),
+        (&"/rows".into(), &1.into(), &40.into())
+    );
 }
 
 #[test]
