@@ -98,9 +98,12 @@ impl CaseError {
             Category::Data => ErrorKind::Shape,
             Category::Io => ErrorKind::Io,
         };
+        // serde_json counts columns from 1 but says column 0 just after a newline (the text
+        // ends there, as in `{"rows":` and a line feed); the contract's columns are 1-based,
+        // and that place is the first column of the new line.
         let (line, column) = match err.line() {
             0 => (None, None),
-            line => (Some(line), Some(err.column())),
+            line => (Some(line), Some(err.column().max(1))),
         };
         // serde_json appends " at line L column C" to its message; we report those as fields.
         let full = err.to_string();
@@ -387,6 +390,8 @@ mod tests {
             ("{\"a\": tru}", "not JSON: a word outside quotes", 10),
             ("{\"a\": }", "not JSON: expected a value", 7),
             ("{\"a\": ", "the text ends where a JSON value should be", 6),
+            // Just after a newline serde_json says column 0; the contract counts from 1.
+            ("{\"a\":\n", "the text ends where a JSON value should be", 1),
             ("\"abc", "the text ends inside a string", 4),
             ("{\"a\": 1", "the text ends inside an object", 7),
             ("[1, 2", "the text ends inside an array", 5),
