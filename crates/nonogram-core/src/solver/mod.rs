@@ -45,6 +45,7 @@ mod solutions;
 mod symmetry;
 
 pub use crate::puzzle::Puzzle;
+pub use crate::sat::Explain;
 pub use schedule::LEARN_AFTER_NODES;
 
 use crate::InputError;
@@ -168,6 +169,10 @@ pub struct SolveOptions {
     /// to 90,888 conflicts over 11 seeds), so a change to it is measured over several
     /// seeds, never one (see BENCHMARKS.md, issue 24).
     pub learn_seed: u32,
+    /// Line logic as a propagator inside the learning search, explaining the cells it
+    /// fixes as [`Explain`] says (`None`: the clause encoding alone). See the `sat`
+    /// module's `line_theory` for what it measured.
+    pub line_propagator: Option<Explain>,
 }
 
 impl Default for SolveOptions {
@@ -176,6 +181,7 @@ impl Default for SolveOptions {
             learn_after_nodes: Some(LEARN_AFTER_NODES),
             alternate: true,
             learn_seed: crate::sat::DEFAULT_SEED,
+            line_propagator: None,
         }
     }
 }
@@ -208,6 +214,7 @@ pub fn solve_puzzle_with(
         options.learn_after_nodes,
         options.alternate,
         options.learn_seed,
+        options.line_propagator,
     );
     let outcome = engine.run();
     let effort = engine.effort();
