@@ -13,7 +13,8 @@
 //! clue, so the models (and the pictures found) are the same; a wrong explanation would
 //! make learned clauses that cut pictures off (the brute-force tests in the parent module
 //! run with the propagator on, and one checks that a deliberately wrong explanation is
-//! caught).
+//! caught; the propagator alone, without the clauses, is also checked against brute
+//! force, which exercises its own conflicts).
 //!
 //! Explanations ([`Explain`]): the line's cells assigned before the fixed cell (a valid
 //! reason: the line solver deduced the cell from exactly those), or that set shortened
@@ -21,6 +22,27 @@
 //! stays contradictory (one consistency pass per cell tried). Explanations are made when
 //! the conflict analysis asks for one (most propagated cells are never asked about), from
 //! the trail positions recorded when the cells were read.
+//!
+//! **Measured** (issue 24, eighth session; `nonogram_solve FILE 60000 default SEED MODE`,
+//! CPU seconds on the shared 2-core machine, load about 2; `off` is the clauses alone):
+//! - Sierp (#12548), seeds 91648253, 1, 2, 3: `greedy` 4,657 / 7,334 / 14,412 / 12,477
+//!   conflicts and 0.82-1.44 s, `off` 14,082 / 11,628 / 24,355 / 31,590 and 1.03-2.00 s;
+//!   `whole` (first seed) 24,941 conflicts and 2.34 s: whole-line explanations (21
+//!   literals on average) learn worse clauses than the clauses alone, greedy ones (2.4) better.
+//! - Gettys (#22336), same seeds: `greedy` 20,866-24,211 conflicts and 10.7-13.2 s, `off`
+//!   17,338-20,478 and 3.4-3.6 s: the run's CPU per conflict is about 0.5 ms instead of
+//!   0.19. Two thirds
+//!   of the CPU are line solves (perf: `LineSolver::solve`, `run_forward`,
+//!   `prepare_tables`), each trail assignment queueing its row and column (about 1,700
+//!   assignments per conflict); the greedy shortening is under 1%.
+//! - Faase and Meow, seeds 91648253, 1, 2, 57 s: `timeout` without a first picture either
+//!   way; Faase 141,935-154,046 conflicts with `greedy`, Meow 306,048-313,884.
+//! - The propagator raised no conflict itself in any of these runs: a line that becomes
+//!   contradictory was always found so by the clauses first (unit propagation runs before
+//!   each check).
+//!
+//! So it is off by default ([`crate::solver::SolveOptions::line_propagator`]): it does not
+//! decide Faase or Meow, and it triples Gettys' time.
 //!
 //! Invariant relied on when backtracking: the solver decides only after a check that
 //! propagated nothing, which processes every changed line; so when a level is created no
@@ -41,12 +63,8 @@ pub enum Explain {
     Greedy,
 }
 
-/// Where a cell's value came from, as far as the propagator knows.
-#[derive(Debug, Clone, Copy)]
-struct Reason {
-    /// The line that fixed it (`u32::MAX`: not fixed by the propagator).
-    line: u32,
-}
+/// `fixed_by` of a cell the propagator did not fix.
+const NOT_FIXED: u32 = u32::MAX;
 
 /// The propagator's state: its own copy of the cells' assignment (value and trail
 /// position), the lines waiting to be solved, and per-level marks to undo.
@@ -62,8 +80,8 @@ pub(crate) struct LineTheory {
     value: Vec<Cell>,
     /// Trail position of each assigned cell.
     position: Vec<u32>,
-    /// Why each propagated cell was fixed (valid while the cell is assigned).
-    reason: Vec<Reason>,
+    /// The line that fixed each propagated cell (valid while the cell is assigned).
+    fixed_by: Vec<u32>,
     /// Cells in the order read (undone on backtracking).
     assigned: Vec<u32>,
     /// Per decision level: lengths of `assigned` and of the trail read when it was made.
@@ -78,12 +96,6 @@ pub(crate) struct LineTheory {
     line: Vec<Cell>,
     out: Vec<Cell>,
     explanation: Vec<Lit>,
-    /// Counters for measurements: cells fixed, conflicts raised, explanations made and
-    /// their total length.
-    pub(crate) fixed: u64,
-    pub(crate) conflicts: u64,
-    pub(crate) explained: u64,
-    pub(crate) explained_lits: u64,
     /// Tests only: give every explanation without its first cell (a wrong reason), to
     /// check that the tests catch it.
     #[cfg(test)]
@@ -109,7 +121,7 @@ impl LineTheory {
             vars: vars.to_vec(),
             value: vec![Cell::Unknown; n],
             position: vec![0; n],
-            reason: vec![Reason { line: u32::MAX }; n],
+            fixed_by: vec![NOT_FIXED; n],
             assigned: Vec::with_capacity(n),
             marks: Vec::new(),
             read: 0,
@@ -120,10 +132,6 @@ impl LineTheory {
             line: Vec::new(),
             out: Vec::new(),
             explanation: Vec::new(),
-            fixed: 0,
-            conflicts: 0,
-            explained: 0,
-            explained_lits: 0,
             #[cfg(test)]
             break_explanations: false,
         }
@@ -157,7 +165,7 @@ impl LineTheory {
     fn assign(&mut self, c: usize, filled: bool, at: usize) {
         self.value[c] = if filled { Cell::Filled } else { Cell::Empty };
         self.position[c] = at as u32;
-        self.reason[c] = Reason { line: u32::MAX };
+        self.fixed_by[c] = NOT_FIXED;
         self.assigned.push(c as u32);
         let (r, col) = (c / self.width, c % self.width);
         self.enqueue(r);
@@ -209,15 +217,15 @@ impl LineTheory {
                 self.explanation.push(self.true_lit(c));
             }
         }
-        self.explained += 1;
-        self.explained_lits += self.explanation.len() as u64;
     }
 }
 
 impl Theory for LineTheory {
-    fn final_check(&mut self, _acts: &mut TheoryArg) {
-        // Every variable is assigned and every clause holds: the clauses alone define the
-        // pictures, so the model is one.
+    fn final_check(&mut self, acts: &mut TheoryArg) {
+        // Every variable is assigned and every clause holds, so with the encoding's
+        // clauses the model is a picture; the check makes the propagator exact on its own
+        // as well (tested without the clauses), and costs nothing when no line waits.
+        self.partial_check(acts);
     }
 
     fn create_level(&mut self) {
@@ -265,14 +273,11 @@ impl Theory for LineTheory {
             self.out.extend_from_slice(&self.line);
             let clues = &self.clues[line];
             if self.solver.solve(clues, &self.line, &mut self.out).is_err() {
-                self.conflicts += 1;
                 self.explain_contradiction(line, None);
                 let clause: Vec<Lit> = self.explanation.iter().map(|&l| !l).collect();
                 if clause.is_empty() {
-                    // The clue has no arrangement at all: a conflict on any cell of the
-                    // line (assigned or not, the solver treats a clause of false literals
-                    // only; an unassigned one makes it propagate instead), so the clauses
-                    // are left to find it.
+                    // No assigned cell is needed: the clue has no arrangement in the line
+                    // at all, which the encoding already states with an empty clause.
                     continue;
                 }
                 acts.raise_conflict(&clause, false);
@@ -290,12 +295,11 @@ impl Theory for LineTheory {
                     // Cannot happen: the cell was unassigned; the solver reports a conflict.
                     return;
                 }
-                self.fixed += 1;
                 self.assign(c, filled, at);
-                self.reason[c] = Reason { line: line as u32 };
+                self.fixed_by[c] = line as u32;
+                self.read = at + 1;
                 fixed_any = true;
             }
-            self.read = acts.model().len();
             if fixed_any {
                 // Let unit propagation run before the next line.
                 return;
@@ -305,7 +309,7 @@ impl Theory for LineTheory {
 
     fn explain_propagation(&mut self, p: Lit) -> &[Lit] {
         let c = p.var().idx() as usize;
-        let line = self.reason[c].line as usize;
+        let line = self.fixed_by[c] as usize;
         debug_assert!(
             line < self.clues.len(),
             "asked to explain a cell it did not fix"

@@ -26,6 +26,12 @@
 //! three sessions of measurements to shape (BENCHMARKS.md, issue 24, third to sixth
 //! sessions); it is in the history before this module doc's seventh-session paragraph.
 //!
+//! **Line propagator** ([`line_theory`], off by default): line logic run inside the
+//! search as a batsat `Theory`, each cell it fixes explained by the line's assigned cells
+//! (greedily shortened). Measured in issue 24's eighth session: fewer conflicts on Sierp
+//! (#12548), three times Gettys' (#22336) CPU, and Faase and Meow still undecided at
+//! 60 s; the figures are in that module's doc.
+//!
 //! **Solver.** `batsat` (a Rust MiniSat descendant: 1UIP learning, clause minimisation,
 //! Luby restarts, VSIDS, phase saving; options in [`solver_options`]), deterministic (its
 //! few random decisions come from a generator with a constant seed). Its `stop`
@@ -315,14 +321,6 @@ impl Learner {
     /// Unit propagations so far.
     pub(crate) fn propagations(&self) -> u64 {
         self.solver.num_propagations()
-    }
-
-    /// The line propagator's counters (cells fixed, conflicts, explanations made, their
-    /// literals), zero without it.
-    pub(crate) fn line_theory_counts(&self) -> [u64; 4] {
-        self.theory.as_ref().map_or([0; 4], |t| {
-            [t.fixed, t.conflicts, t.explained, t.explained_lits]
-        })
     }
 }
 
@@ -630,6 +628,64 @@ mod tests {
         }
     }
 
+    /// Every picture of `p` found by a solver that has the cell variables and the line
+    /// propagator only (no clauses): the propagator alone must be exact, its conflicts
+    /// and explanations included. `None` when a picture is wrong or repeated.
+    fn propagator_alone_count(p: &Puzzle, explain: Explain, broken: bool) -> Option<usize> {
+        let mut solver = new_solver();
+        let cells: Vec<Var> = (0..p.height() * p.width())
+            .map(|_| solver.new_var(lbool::UNDEF, true))
+            .collect();
+        let mut theory = LineTheory::new(p.rows(), p.cols(), &cells, explain);
+        theory.break_explanations = broken;
+        let mut found: Vec<Vec<bool>> = Vec::new();
+        let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            while solver.solve_limited_th(&mut theory, &[]) == lbool::TRUE {
+                let q: Vec<bool> = cells
+                    .iter()
+                    .map(|&v| solver.value_var(v) == lbool::TRUE)
+                    .collect();
+                if !p.check_picture(&q) || found.contains(&q) {
+                    return None;
+                }
+                let mut block: Vec<Lit> = cells
+                    .iter()
+                    .zip(&q)
+                    .map(|(&v, &f)| Lit::new(v, !f))
+                    .collect();
+                found.push(q);
+                if !solver.add_clause_reuse(&mut block) {
+                    break;
+                }
+            }
+            Some(found.len())
+        }));
+        run.unwrap_or(None)
+    }
+
+    /// The line propagator alone (no clauses) finds exactly the brute-force pictures of
+    /// 4x4 puzzles under both explanations, which exercises its own conflicts (the clauses
+    /// leave none to it when they are there).
+    #[test]
+    fn line_propagator_alone_agrees_with_brute_force() {
+        let (h, w) = (4, 4);
+        let mut next = xorshift32(0x0bad_cafe);
+        for round in 0..60 {
+            let bits = next();
+            let pic: Vec<bool> = (0..h * w).map(|i| bits >> i & 1 == 1).collect();
+            let (rows, cols) = clues_of_picture(&pic, h, w);
+            let p = Puzzle::new(&rows, &cols).unwrap();
+            let expected = brute_force_count(&p);
+            for explain in [Explain::WholeLine, Explain::Greedy] {
+                assert_eq!(
+                    propagator_alone_count(&p, explain, false),
+                    Some(expected),
+                    "round {round}, {explain:?}, {rows:?} {cols:?}"
+                );
+            }
+        }
+    }
+
     /// Puzzles of sparse 8x8 pictures (each cell filled with probability 1/4, a fixed
     /// generator): most have many pictures (up to 4,372), so the search backtracks and
     /// asks the propagator for explanations.
@@ -638,7 +694,7 @@ mod tests {
         let mut next = xorshift32(0x1234_5678);
         (0..40)
             .map(|_| {
-                let pic: Vec<bool> = (0..h * w).map(|_| next() % 4 == 0).collect();
+                let pic: Vec<bool> = (0..h * w).map(|_| next().is_multiple_of(4)).collect();
                 let (rows, cols) = clues_of_picture(&pic, h, w);
                 Puzzle::new(&rows, &cols).unwrap()
             })
@@ -646,9 +702,9 @@ mod tests {
     }
 
     /// The learner counts the same pictures with and without the line propagator on the
-    /// sparse puzzles. The clauses alone are checked against brute force above; a count
-    /// with the propagator that differs means a learned clause cut a picture off (a wrong
-    /// explanation).
+    /// sparse puzzles, and so does the propagator alone (no clauses). The clauses alone
+    /// are checked against brute force above; a count with the propagator that differs
+    /// means a learned clause cut a picture off (a wrong explanation).
     #[test]
     fn line_propagator_keeps_every_picture() {
         let mut several = 0;
@@ -664,6 +720,8 @@ mod tests {
                     Ok(expected),
                     "puzzle {i}, {explain:?}"
                 );
+                let alone = explain.and_then(|e| propagator_alone_count(p, e, false));
+                assert_eq!(alone, Some(expected), "puzzle {i}, {explain:?} alone");
             }
         }
         assert!(
@@ -674,7 +732,8 @@ mod tests {
 
     /// The check above catches wrong explanations: with every explanation one cell short
     /// (a reason that does not imply the cell), some count differs or the search fails
-    /// (7 of the 80 runs when written).
+    /// (51 of the 160 runs when written: 7 with the clauses, 44 with the propagator
+    /// alone).
     #[test]
     fn wrong_explanations_are_caught() {
         let mut caught = 0;
@@ -683,6 +742,10 @@ mod tests {
             let expected = learner_pictures(&p, &grid, None, false);
             for explain in &MODES[1..] {
                 if learner_pictures(&p, &grid, *explain, true) != expected {
+                    caught += 1;
+                }
+                let alone = explain.and_then(|e| propagator_alone_count(&p, e, true));
+                if alone.map(Ok) != Some(expected.clone()) {
                     caught += 1;
                 }
             }

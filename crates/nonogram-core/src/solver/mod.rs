@@ -170,8 +170,10 @@ pub struct SolveOptions {
     /// seeds, never one (see BENCHMARKS.md, issue 24).
     pub learn_seed: u32,
     /// Line logic as a propagator inside the learning search, explaining the cells it
-    /// fixes as [`Explain`] says (`None`: the clause encoding alone). See the `sat`
-    /// module's `line_theory` for what it measured.
+    /// fixes as [`Explain`] says (`None`, the default: the clause encoding alone). It cut
+    /// Sierp's (#12548) conflicts by 1.6-3x but tripled Gettys' (#22336) CPU and decided
+    /// neither Faase nor Meow in 60 s (figures in the `sat::line_theory` module doc), so
+    /// it is off unless asked for.
     pub line_propagator: Option<Explain>,
 }
 
