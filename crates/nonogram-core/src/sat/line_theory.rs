@@ -31,15 +31,22 @@
 //!   literals on average) learn worse clauses than the clauses alone, greedy ones (2.4) better.
 //! - Gettys (#22336), same seeds: `greedy` 20,866-24,211 conflicts and 10.7-13.2 s, `off`
 //!   17,338-20,478 and 3.4-3.6 s: the run's CPU per conflict is about 0.5 ms instead of
-//!   0.19. Two thirds
-//!   of the CPU are line solves (perf: `LineSolver::solve`, `run_forward`,
-//!   `prepare_tables`), each trail assignment queueing its row and column (about 1,700
-//!   assignments per conflict); the greedy shortening is under 1%.
+//!   0.19. Two thirds of the CPU are line solves (perf: `LineSolver::solve`,
+//!   `run_forward`, `prepare_tables`), each trail assignment queueing its row and column
+//!   (about 1,700 assignments per conflict); the greedy shortening is under 1%.
 //! - Faase and Meow, seeds 91648253, 1, 2, 57 s: `timeout` without a first picture either
 //!   way; Faase 141,935-154,046 conflicts with `greedy`, Meow 306,048-313,884.
-//! - The propagator raised no conflict itself in any of these runs: a line that becomes
-//!   contradictory was always found so by the clauses first (unit propagation runs before
-//!   each check).
+//! - Why so little: the propagator fixes few cells that unit propagation over the clauses
+//!   has not (per conflict: Sierp 7, Gettys 11-13, Faase and Meow 4, against about 1,400
+//!   literals, cells and ladders, propagated per conflict on Faase; counted with the
+//!   counters of commit 80ba1cf), and it raised no conflict itself in any of
+//!   these runs (a line that becomes contradictory was always found so by the clauses
+//!   first; unit propagation runs before each check). In these searches the order
+//!   encoding's propagation is nearly line logic already, so the line solves mostly
+//!   confirm it.
+//! - The order in which the greedy shortening tries cells (latest assigned first, or
+//!   earliest first) made no consistent difference: Sierp 2,183-23,472 conflicts either
+//!   way over the four seeds, Gettys (seeds 1, 2) 20,477-22,470.
 //!
 //! So it is off by default ([`crate::solver::SolveOptions::line_propagator`]): it does not
 //! decide Faase or Meow, and it triples Gettys' time.
@@ -197,7 +204,8 @@ impl LineTheory {
     fn explain_contradiction(&mut self, line: usize, keep: Option<usize>) {
         let clues = &self.clues[line];
         if self.explain == Explain::Greedy {
-            // Latest assignments first, so that older cells (lower levels) stay.
+            // Latest assignments first, so that older cells (lower levels) stay; earliest
+            // first measured no different (module doc).
             let mut order: Vec<usize> = (0..self.line.len())
                 .filter(|&t| self.line[t] != Cell::Unknown && Some(t) != keep)
                 .collect();
