@@ -1,22 +1,23 @@
 //! Solves one puzzle file (`.json` with `rows`/`cols`, `.non`, `.xml`) and prints the
 //! verdict without the pictures: a quick way to look at one benchmark puzzle.
 //!
-//! `cargo run --release -p nonogram-core --example nonogram_solve -- FILE [TIMEOUT_MS] [LEARN_AFTER_NODES|never|sat|default] [SEED]`
+//! `cargo run --release -p nonogram-core --example nonogram_solve -- FILE [TIMEOUT_MS] [LEARN_AFTER_NODES|never|sat|default] [SEED] [off|whole|greedy]`
 //!
 //! The third argument sets [`SolveOptions::learn_after_nodes`] (`default`: the solver's);
 //! `sat` runs the learning search alone right after the root propagation. The fourth sets
-//! [`SolveOptions::learn_seed`], to measure a change over several seeds.
+//! [`SolveOptions::learn_seed`], to measure a change over several seeds. The fifth sets
+//! [`SolveOptions::line_propagator`]: `off` (the default), `whole` or `greedy`.
 
 use nonogram_core::formats::{Format, parse_puzzle};
 use nonogram_core::solver::{
-    DEFAULT_TIMEOUT_MS, Puzzle, SolveInput, SolveOptions, solve_puzzle_with,
+    DEFAULT_TIMEOUT_MS, Explain, Puzzle, SolveInput, SolveOptions, solve_puzzle_with,
 };
 use std::time::Instant;
 
 fn main() {
     let mut args = std::env::args().skip(1);
     let path = args.next().expect(
-        "usage: nonogram_solve FILE [TIMEOUT_MS] [LEARN_AFTER_NODES|never|sat|default] [SEED]",
+        "usage: nonogram_solve FILE [TIMEOUT_MS] [LEARN_AFTER_NODES|never|sat|default] [SEED] [off|whole|greedy]",
     );
     let timeout: u64 = args
         .next()
@@ -35,6 +36,14 @@ fn main() {
     }
     if let Some(seed) = args.next() {
         options.learn_seed = seed.parse().expect("a seed (u32)");
+    }
+    if let Some(mode) = args.next() {
+        options.line_propagator = match mode.as_str() {
+            "off" => None,
+            "whole" => Some(Explain::WholeLine),
+            "greedy" => Some(Explain::Greedy),
+            _ => panic!("a line propagator mode: off, whole or greedy"),
+        };
     }
     let text = std::fs::read_to_string(&path).expect("read file");
     let input: SolveInput = match Format::from_path(&path) {

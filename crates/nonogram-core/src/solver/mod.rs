@@ -45,6 +45,7 @@ mod solutions;
 mod symmetry;
 
 pub use crate::puzzle::Puzzle;
+pub use crate::sat::Explain;
 pub use schedule::LEARN_AFTER_NODES;
 
 use crate::InputError;
@@ -168,6 +169,12 @@ pub struct SolveOptions {
     /// to 90,888 conflicts over 11 seeds), so a change to it is measured over several
     /// seeds, never one (see BENCHMARKS.md, issue 24).
     pub learn_seed: u32,
+    /// Line logic as a propagator inside the learning search, explaining the cells it
+    /// fixes as [`Explain`] says (`None`, the default: the clause encoding alone). It cut
+    /// Sierp's (#12548) conflicts by 1.6-3x but tripled Gettys' (#22336) CPU and decided
+    /// neither Faase nor Meow in 60 s (figures in the `sat::line_theory` module doc), so
+    /// it is off unless asked for.
+    pub line_propagator: Option<Explain>,
 }
 
 impl Default for SolveOptions {
@@ -176,6 +183,7 @@ impl Default for SolveOptions {
             learn_after_nodes: Some(LEARN_AFTER_NODES),
             alternate: true,
             learn_seed: crate::sat::DEFAULT_SEED,
+            line_propagator: None,
         }
     }
 }
@@ -208,6 +216,7 @@ pub fn solve_puzzle_with(
         options.learn_after_nodes,
         options.alternate,
         options.learn_seed,
+        options.line_propagator,
     );
     let outcome = engine.run();
     let effort = engine.effort();

@@ -9,7 +9,7 @@ use super::solutions::Solutions;
 use super::symmetry::symmetry_orbits;
 use crate::cells::Cell;
 use crate::puzzle::Puzzle;
-use crate::sat::{Built, Learner, Next};
+use crate::sat::{Built, Explain, Learner, Next};
 use puzzles_common::Deadline;
 use std::time::Duration;
 
@@ -103,6 +103,8 @@ pub(super) struct Engine<'p> {
     alternate: bool,
     /// Seed of the learning search's random decisions.
     learn_seed: u32,
+    /// Line propagator inside the learning search, and how it explains.
+    line_propagator: Option<Explain>,
     /// Conflicts of the learning search.
     conflicts: u64,
     learned: bool,
@@ -119,6 +121,7 @@ impl<'p> Engine<'p> {
         learn_after: Option<u64>,
         alternate: bool,
         learn_seed: u32,
+        line_propagator: Option<Explain>,
     ) -> Self {
         Engine {
             prop: Propagator::new(p, deadline),
@@ -128,6 +131,7 @@ impl<'p> Engine<'p> {
             learn_after,
             alternate,
             learn_seed,
+            line_propagator,
             conflicts: 0,
             learned: false,
             decided_by_lines: false,
@@ -199,7 +203,13 @@ impl<'p> Engine<'p> {
                     for &idx in &prop.trail[..self.dfs.root_probed.unwrap_or(root)] {
                         known[idx as usize] = prop.grid[idx as usize];
                     }
-                    match Learner::build(prop.p, &known, prop.deadline(), self.learn_seed) {
+                    match Learner::build(
+                        prop.p,
+                        &known,
+                        prop.deadline(),
+                        self.learn_seed,
+                        self.line_propagator,
+                    ) {
                         Built::Ready(l) => {
                             self.learned = true;
                             learner.insert(l)
