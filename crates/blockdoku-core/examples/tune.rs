@@ -2,8 +2,9 @@
 //!
 //! `cargo run --release -p blockdoku-core --example tune -- GAMES TRAYS W1 [W2 ...]`
 //!
-//! Each `W` is the 16 weights of `Weights::NAMES`, comma-separated (`default` for the
-//! current defaults), optionally followed by `@K`: the plans the lookahead compares (1: no
+//! Each `W` is the weights of `Weights::NAMES`, comma-separated, or `default` (the current
+//! defaults) followed by any `:NAME=V` settings (`default:edge_slots=20:hard_crowded=1`,
+//! as `versus` takes them), optionally followed by `@K`: the plans the lookahead compares (1: no
 //! lookahead; default `LOOKAHEAD_CANDIDATES`). Every candidate plays the same `GAMES` games (seed 1, the `selfplay`
 //! deal) for at most `TRAYS` trays each. Deaths are too rare to rank candidates in minutes
 //! (about one per 10,000 trays or fewer), so each board the engine leaves from tray 25 on is
@@ -78,8 +79,19 @@ fn play(engine: &Engine, set: &[Placement], seed: u64, cap: u64) -> Game {
 }
 
 fn parse(text: &str) -> Weights {
-    if text == "default" {
-        return Weights::default();
+    if let Some(settings) = text.strip_prefix("default") {
+        let mut weights = Weights::default().to_array();
+        for setting in settings.split(':').filter(|s| !s.is_empty()) {
+            let (name, value) = setting
+                .split_once('=')
+                .unwrap_or_else(|| panic!("{setting:?}: write NAME=VALUE"));
+            let at = Weights::NAMES
+                .iter()
+                .position(|n| *n == name)
+                .unwrap_or_else(|| panic!("no weight {name:?}; weights: {:?}", Weights::NAMES));
+            weights[at] = value.parse().expect("a whole number");
+        }
+        return Weights::from_array(weights);
     }
     let v: Vec<i32> = text
         .split(',')
