@@ -34,7 +34,13 @@ struct Game {
     risk: f64,
     boards: u64,
     occupied: u64,
+    /// Probed boards with at least [`CROWDED_CELLS`] occupied cells: how often the engine
+    /// gets into the trouble deaths come from (far more often than it dies).
+    crowded: u64,
 }
+
+/// The occupied cells from which a probed board counts as crowded.
+const CROWDED_CELLS: u32 = 32;
 
 fn play(engine: &Engine, set: &[Placement], seed: u64, cap: u64) -> Game {
     let mut deal = SplitMix64::new(seed);
@@ -46,6 +52,7 @@ fn play(engine: &Engine, set: &[Placement], seed: u64, cap: u64) -> Game {
         risk: 0.0,
         boards: 0,
         occupied: 0,
+        crowded: 0,
     };
     let mut board = 0u128;
     let mut tray: Vec<Placement> = Vec::with_capacity(3);
@@ -73,6 +80,7 @@ fn play(engine: &Engine, set: &[Placement], seed: u64, cap: u64) -> Game {
             g.risk += f64::from(fails) / f64::from(PROBES);
             g.boards += 1;
             g.occupied += u64::from(board.count_ones());
+            g.crowded += u64::from(board.count_ones() >= CROWDED_CELLS);
         }
     }
     g
@@ -149,11 +157,13 @@ fn main() {
         let se = var.sqrt() * n.sqrt() / boards.max(1) as f64;
         let occupied =
             results.iter().map(|g| g.occupied).sum::<u64>() as f64 / boards.max(1) as f64;
+        let crowded = results.iter().map(|g| g.crowded).sum::<u64>() as f64 / boards.max(1) as f64;
         println!(
-            "{:?} @{lookahead}: risk per 10k trays {:.2} (+- {:.2}), deaths {deaths} in {trays} trays, occupied {occupied:.1}, {:.0} us/tray wall",
+            "{spec} {:?} @{lookahead}: risk per 10k trays {:.2} (+- {:.2}), deaths {deaths} in {trays} trays, occupied {occupied:.1}, crowded (>= {CROWDED_CELLS} cells) per 1000 boards {:.2}, {:.0} us/tray wall",
             w.to_array(),
             mean * 1e4,
             2.0 * se * 1e4,
+            crowded * 1e3,
             secs * 1e6 / trays.max(1) as f64 * rayon::current_num_threads() as f64,
         );
     }
