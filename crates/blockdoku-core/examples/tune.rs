@@ -5,8 +5,8 @@
 //! Each `W` is the weights of `Weights::NAMES`, comma-separated, or `default` (the current
 //! defaults) followed by any `:NAME=V` settings (`default:edge_slots=20:hard_crowded=1`,
 //! as `versus` takes them), optionally followed by `@K`: the plans the lookahead compares (1: no
-//! lookahead; default `LOOKAHEAD_CANDIDATES`). Every candidate plays the same `GAMES` games (seed 1, the `selfplay`
-//! deal) for at most `TRAYS` trays each. Deaths are too rare to rank candidates in minutes
+//! lookahead; default `LOOKAHEAD_CANDIDATES`). Every candidate plays the same `GAMES` games (seed 1, or
+//! the environment's `TUNE_SEED`; the `selfplay` deal) for at most `TRAYS` trays each. Deaths are too rare to rank candidates in minutes
 //! (about one per 10,000 trays or fewer), so each board the engine leaves from tray 25 on is
 //! also probed: 32 trays dealt from a separate generator, and the fraction that cannot be
 //! placed whole in any order is the chance of dying on that board. Its mean over the boards
@@ -125,9 +125,14 @@ fn main() {
         .iter()
         .map(|p| Placement::new(p, &geo))
         .collect();
-    let seeds = game_seeds(1, games);
+    // `TUNE_SEED` replays the comparison on other games (a check on the first seed's pick).
+    let seed: u64 = std::env::var("TUNE_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(1);
+    let seeds = game_seeds(seed, games);
     println!(
-        "{games} games (seed 1), cap {cap} trays, {PROBES} probe trays per board from tray {BURN_IN}"
+        "{games} games (seed {seed}), cap {cap} trays, {PROBES} probe trays per board from tray {BURN_IN}"
     );
     println!("weights {:?}", Weights::NAMES);
     for spec in &args[2..] {
