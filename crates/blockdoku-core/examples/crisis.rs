@@ -80,7 +80,11 @@ fn parse(text: &str) -> Weights {
         .collect();
     match <[i32; blockdoku_core::eval::WEIGHTS]>::try_from(v) {
         Ok(a) => Weights::from_array(a),
-        Err(v) => panic!("{text}: {} numbers, expected {}", v.len(), Weights::NAMES.len()),
+        Err(v) => panic!(
+            "{text}: {} numbers, expected {}",
+            v.len(),
+            Weights::NAMES.len()
+        ),
     }
 }
 
@@ -137,7 +141,9 @@ fn main() {
                 let worse = f.iter().zip(&died).filter(|&(&a, &b)| !a && b).count();
                 let better = f.iter().zip(&died).filter(|&(&a, &b)| a && !b).count();
                 let z = (worse as f64 - better as f64) / ((worse + better) as f64).sqrt().max(1.0);
-                format!(", against the first: dies where it lives {worse}, lives where it dies {better} (z {z:+.2})")
+                format!(
+                    ", against the first: dies where it lives {worse}, lives where it dies {better} (z {z:+.2})"
+                )
             }
         };
         println!(

@@ -755,6 +755,10 @@ mod tests {
         Evaluator::with_weights(g.clone(), only(name)).eval(b)
     }
 
+    fn cost_of(g: &Geometry, b: u128, name: &str) -> i32 {
+        cost(g, b, name)
+    }
+
     /// One weight at a time, so each feature's count is checked by hand.
     fn only(name: &str) -> Weights {
         let mut a = [0; WEIGHTS];
@@ -848,6 +852,45 @@ mod tests {
             0,
             "shape cost only"
         );
+    }
+
+    /// The terms after blokie's: box-border edges, edge slots, cells by box kind, and the
+    /// crowded scarcity of the hard pieces.
+    #[test]
+    fn box_edges_edge_slots_box_kinds_and_hard_pieces() {
+        let g = Geometry::standard();
+        // The top-left box full, (0, 4) in the top side box, (4, 4) in the centre box.
+        let b = board(
+            &g,
+            &[
+                "###.#....",
+                "###......",
+                "###......",
+                ".........",
+                "....#....",
+            ],
+        );
+        let cost = |name: &str| cost(&g, b, name);
+        assert_eq!(cost("transitions"), 6 + 3 + 4);
+        assert_eq!(
+            cost("off_box_edges"),
+            3 + 4,
+            "the box's 6 edges lie on box borders, (0, 4)'s 3 and (4, 4)'s 4 do not"
+        );
+        assert_eq!(cost("side_box_cells"), 1, "(0, 4)");
+        assert_eq!(cost("corner_box_cells"), 9, "the top-left box");
+        // (0, 3) is a slot across on the top edge; no other slot.
+        assert_eq!(cost("slots"), 1);
+        assert_eq!(cost("edge_slots"), 1);
+        let inside = board(&g, &[".........", ".........", "...#.#..."]);
+        assert_eq!(cost_of(&g, inside, "slots"), 1, "(2, 4) across");
+        assert_eq!(cost_of(&g, inside, "edge_slots"), 0, "(2, 4) is inside");
+        // The hard pieces: 15 of 5 cells and the two 3-cell diagonals.
+        assert_eq!(default_set().iter().filter(|p| is_hard(p)).count(), 17);
+        // Only (8, 8) free: 80 cells, every hard piece misses all 4 places.
+        let crowded = Evaluator::with_weights(g.clone(), only("hard_crowded"));
+        assert_eq!(crowded.eval(g.full() & !g.bit(8, 8)), 17 * 4 * (80 - 20));
+        assert_eq!(crowded.eval(b), 0, "not crowded");
     }
 
     /// Skipping the pieces inside a roomy piece changes nothing: the probe cost equals
@@ -951,7 +994,17 @@ mod tests {
     #[test]
     fn eval_below_is_exact_under_the_bound() {
         let g = Geometry::standard();
-        let ev = Evaluator::new(g.clone());
+        // The default weights, and every weight on.
+        let every = Weights::from_array(std::array::from_fn(|i| 1 + i as i32));
+        for ev in [
+            Evaluator::new(g.clone()),
+            Evaluator::with_weights(g.clone(), every),
+        ] {
+            eval_below_is_exact_with(&g, &ev);
+        }
+    }
+
+    fn eval_below_is_exact_with(g: &Geometry, ev: &Evaluator) {
         let mut rng = puzzles_common::SplitMix64::new(3);
         for _ in 0..2000 {
             let b = rng.next_u128() & rng.next_u128() & g.full();
