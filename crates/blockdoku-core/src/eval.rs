@@ -24,6 +24,11 @@
 //!   0.35-0.99) for about a third more CPU per tray, and about 5% since it looks the near
 //!   units up in a table of gap shapes ([`crate::clear_ways`]; crate README).
 //!
+//! - terms after blokie's evaluation, all 0 by default (none beat the defaults clearly in
+//!   self-play; crate README): boundary edges off the box borders, slots on the board's
+//!   edge, occupied cells by the kind of box, and the scarcity of the hard pieces times the
+//!   crowding.
+//!
 //! The weights were tuned by self-play on a fixed seeded deal: see `examples/tune.rs` and
 //! the crate README.
 
