@@ -829,16 +829,18 @@ mod tests {
     fn search_matches_brute_force() {
         // The default weights, and every weight of the evaluation on (the floor's box
         // kinds, the boundary's box edges, the edge slots, the hard pieces' scarcity).
-        let mut every = crate::eval::Weights::default();
-        every.off_box_edges = 12;
-        every.edge_slots = 50;
-        every.side_box_cells = 2;
-        every.corner_box_cells = 8;
-        every.hard_crowded = 5;
-        every.box_middle = 3;
-        every.box_corner = 4;
-        every.lines = 5;
-        every.crowded = 2;
+        let every = crate::eval::Weights {
+            off_box_edges: 12,
+            edge_slots: 50,
+            side_box_cells: 2,
+            corner_box_cells: 8,
+            hard_crowded: 5,
+            box_middle: 3,
+            box_corner: 4,
+            lines: 5,
+            crowded: 2,
+            ..Default::default()
+        };
         for weights in [crate::eval::Weights::default(), every] {
             search_matches_brute_force_with(weights);
         }
