@@ -18,7 +18,7 @@ fn main() {
     let games = args.first().copied().unwrap_or(20) as usize;
     let seed = args.get(1).copied().unwrap_or(0);
     let cap = args.get(2).copied().unwrap_or(1000);
-    // BD_W="occupied,box_middle,..." (the 16 of `Weights::NAMES`) overrides the weights.
+    // BD_W="occupied,box_middle,..." (all of `Weights::NAMES`) overrides the weights.
     let mut w = Weights::default();
     if let Ok(text) = std::env::var("BD_W") {
         let v: Vec<i32> = text

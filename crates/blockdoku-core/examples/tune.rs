@@ -2,10 +2,11 @@
 //!
 //! `cargo run --release -p blockdoku-core --example tune -- GAMES TRAYS W1 [W2 ...]`
 //!
-//! Each `W` is the 16 weights of `Weights::NAMES`, comma-separated (`default` for the
-//! current defaults), optionally followed by `@K`: the plans the lookahead compares (1: no
-//! lookahead; default `LOOKAHEAD_CANDIDATES`). Every candidate plays the same `GAMES` games (seed 1, the `selfplay`
-//! deal) for at most `TRAYS` trays each. Deaths are too rare to rank candidates in minutes
+//! Each `W` is the weights of `Weights::NAMES`, comma-separated, or `default` (the current
+//! defaults) followed by any `:NAME=V` settings (`default:edge_slots=20:hard_crowded=1`,
+//! as `versus` takes them), optionally followed by `@K`: the plans the lookahead compares (1: no
+//! lookahead; default `LOOKAHEAD_CANDIDATES`). Every candidate plays the same `GAMES` games (seed 1, or
+//! the environment's `TUNE_SEED`; the `selfplay` deal) for at most `TRAYS` trays each. Deaths are too rare to rank candidates in minutes
 //! (about one per 10,000 trays or fewer), so each board the engine leaves from tray 25 on is
 //! also probed: 32 trays dealt from a separate generator, and the fraction that cannot be
 //! placed whole in any order is the chance of dying on that board. Its mean over the boards
@@ -33,7 +34,13 @@ struct Game {
     risk: f64,
     boards: u64,
     occupied: u64,
+    /// Probed boards with at least [`CROWDED_CELLS`] occupied cells: how often the engine
+    /// gets into the trouble deaths come from (far more often than it dies).
+    crowded: u64,
 }
+
+/// The occupied cells from which a probed board counts as crowded.
+const CROWDED_CELLS: u32 = 32;
 
 fn play(engine: &Engine, set: &[Placement], seed: u64, cap: u64) -> Game {
     let mut deal = SplitMix64::new(seed);
@@ -45,6 +52,7 @@ fn play(engine: &Engine, set: &[Placement], seed: u64, cap: u64) -> Game {
         risk: 0.0,
         boards: 0,
         occupied: 0,
+        crowded: 0,
     };
     let mut board = 0u128;
     let mut tray: Vec<Placement> = Vec::with_capacity(3);
@@ -72,14 +80,26 @@ fn play(engine: &Engine, set: &[Placement], seed: u64, cap: u64) -> Game {
             g.risk += f64::from(fails) / f64::from(PROBES);
             g.boards += 1;
             g.occupied += u64::from(board.count_ones());
+            g.crowded += u64::from(board.count_ones() >= CROWDED_CELLS);
         }
     }
     g
 }
 
 fn parse(text: &str) -> Weights {
-    if text == "default" {
-        return Weights::default();
+    if let Some(settings) = text.strip_prefix("default") {
+        let mut weights = Weights::default().to_array();
+        for setting in settings.split(':').filter(|s| !s.is_empty()) {
+            let (name, value) = setting
+                .split_once('=')
+                .unwrap_or_else(|| panic!("{setting:?}: write NAME=VALUE"));
+            let at = Weights::NAMES
+                .iter()
+                .position(|n| *n == name)
+                .unwrap_or_else(|| panic!("no weight {name:?}; weights: {:?}", Weights::NAMES));
+            weights[at] = value.parse().expect("a whole number");
+        }
+        return Weights::from_array(weights);
     }
     let v: Vec<i32> = text
         .split(',')
@@ -105,9 +125,14 @@ fn main() {
         .iter()
         .map(|p| Placement::new(p, &geo))
         .collect();
-    let seeds = game_seeds(1, games);
+    // `TUNE_SEED` replays the comparison on other games (a check on the first seed's pick).
+    let seed: u64 = std::env::var("TUNE_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(1);
+    let seeds = game_seeds(seed, games);
     println!(
-        "{games} games (seed 1), cap {cap} trays, {PROBES} probe trays per board from tray {BURN_IN}"
+        "{games} games (seed {seed}), cap {cap} trays, {PROBES} probe trays per board from tray {BURN_IN}"
     );
     println!("weights {:?}", Weights::NAMES);
     for spec in &args[2..] {
@@ -137,11 +162,13 @@ fn main() {
         let se = var.sqrt() * n.sqrt() / boards.max(1) as f64;
         let occupied =
             results.iter().map(|g| g.occupied).sum::<u64>() as f64 / boards.max(1) as f64;
+        let crowded = results.iter().map(|g| g.crowded).sum::<u64>() as f64 / boards.max(1) as f64;
         println!(
-            "{:?} @{lookahead}: risk per 10k trays {:.2} (+- {:.2}), deaths {deaths} in {trays} trays, occupied {occupied:.1}, {:.0} us/tray wall",
+            "{spec} {:?} @{lookahead}: risk per 10k trays {:.2} (+- {:.2}), deaths {deaths} in {trays} trays, occupied {occupied:.1}, crowded (>= {CROWDED_CELLS} cells) per 1000 boards {:.2}, {:.0} us/tray wall",
             w.to_array(),
             mean * 1e4,
             2.0 * se * 1e4,
+            crowded * 1e3,
             secs * 1e6 / trays.max(1) as f64 * rayon::current_num_threads() as f64,
         );
     }

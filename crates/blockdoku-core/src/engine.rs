@@ -827,9 +827,29 @@ mod tests {
     /// replays legally to the board it reports.
     #[test]
     fn search_matches_brute_force() {
+        // The default weights, and every weight of the evaluation on (the floor's box
+        // kinds, the boundary's box edges, the edge slots, the hard pieces' scarcity).
+        let every = crate::eval::Weights {
+            off_box_edges: 12,
+            edge_slots: 50,
+            side_box_cells: 2,
+            corner_box_cells: 8,
+            hard_crowded: 5,
+            box_middle: 3,
+            box_corner: 4,
+            lines: 5,
+            crowded: 2,
+            ..Default::default()
+        };
+        for weights in [crate::eval::Weights::default(), every] {
+            search_matches_brute_force_with(weights);
+        }
+    }
+
+    fn search_matches_brute_force_with(weights: crate::eval::Weights) {
         let geo = Geometry::standard();
-        let engine = Engine::new(geo.clone()).with_lookahead(1);
-        let looking = Engine::new(geo.clone());
+        let engine = Engine::with_weights(geo.clone(), weights).with_lookahead(1);
+        let looking = Engine::with_weights(geo.clone(), weights);
         let set: Vec<Placement> = default_set()
             .iter()
             .map(|p| Placement::new(p, &geo))

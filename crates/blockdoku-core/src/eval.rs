@@ -24,6 +24,11 @@
 //!   0.35-0.99) for about a third more CPU per tray, and about 5% since it looks the near
 //!   units up in a table of gap shapes ([`crate::clear_ways`]; crate README).
 //!
+//! - terms after blokie's evaluation, all 0 by default (none beat the defaults clearly in
+//!   self-play; crate README): boundary edges off the box borders, slots on the board's
+//!   edge, occupied cells by the kind of box, and the scarcity of the hard pieces times the
+//!   crowding.
+//!
 //! The weights were tuned by self-play on a fixed seeded deal: see `examples/tune.rs` and
 //! the crate README.
 
@@ -78,13 +83,31 @@ pub struct Weights {
     /// way to clear at 40 cells costs about as much as 4 dead pieces) is the one value measured:
     /// it lowered the death rate on seed 2026 from 0.410 to 0.245 per 10k trays.
     pub clear_ways: i32,
+    /// Extra per edge between an occupied and an empty cell that does not lie on a box
+    /// border (on top of [`Weights::transitions`]): a region whose edge follows the boxes
+    /// is a box away from clearing, so its boundary costs less (blokie charges such edges
+    /// 0.4 times the others).
+    pub off_box_edges: i32,
+    /// Extra per slot (a [`Weights::slots`] count) in a cell on the board's edge: a 1-wide
+    /// slot along a wall has one open side fewer than one inside, and only bars fill it.
+    pub edge_slots: i32,
+    /// Extra per occupied cell in a side box (the four boxes between two corner boxes):
+    /// cells there take part in fewer clears across the board than in the centre box.
+    pub side_box_cells: i32,
+    /// Extra per occupied cell in a corner box.
+    pub corner_box_cells: i32,
+    /// On a crowded board (more than [`CROWDED`] occupied cells), per missing place below 4
+    /// of each hard piece (the 5-cell pieces and the 3-cell diagonals: see
+    /// [`is_hard`]), times the occupied cells above [`CROWDED`]: the other pieces of a tray
+    /// take a hard piece's last places, which matters more the fuller the board.
+    pub hard_crowded: i32,
 }
 
 /// Occupied cells above which [`Weights::crowded`] counts.
 pub const CROWDED: u32 = 20;
 
 /// How many weights there are.
-pub const WEIGHTS: usize = 16;
+pub const WEIGHTS: usize = 21;
 
 /// Occupied cells from which [`Weights::clear_ways`] counts.
 pub const CLEAR_GATE: u32 = 30;
@@ -108,6 +131,11 @@ impl Weights {
         "crowded",
         "walls",
         "clear_ways",
+        "off_box_edges",
+        "edge_slots",
+        "side_box_cells",
+        "corner_box_cells",
+        "hard_crowded",
     ];
 
     /// The weights as an array, in the order of [`Weights::NAMES`].
@@ -129,6 +157,11 @@ impl Weights {
             self.crowded,
             self.walls,
             self.clear_ways,
+            self.off_box_edges,
+            self.edge_slots,
+            self.side_box_cells,
+            self.corner_box_cells,
+            self.hard_crowded,
         ]
     }
 
@@ -151,13 +184,20 @@ impl Weights {
             crowded: a[13],
             walls: a[14],
             clear_ways: a[15],
+            off_box_edges: a[16],
+            edge_slots: a[17],
+            side_box_cells: a[18],
+            corner_box_cells: a[19],
+            hard_crowded: a[20],
         }
     }
 }
 
 impl Default for Weights {
     fn default() -> Self {
-        Weights::from_array([10, 0, 0, 40, 0, 20, 0, 10, 30, 30, 300, 30, 15, 0, 0, 2])
+        Weights::from_array([
+            10, 0, 0, 40, 0, 20, 0, 10, 30, 30, 300, 30, 15, 0, 0, 2, 0, 0, 0, 0, 0,
+        ])
     }
 }
 
@@ -190,6 +230,16 @@ pub struct Evaluator {
     /// Box cells off the box's border, and box corner cells (none without boxes).
     box_middle: u128,
     box_corner: u128,
+    /// The cells of the side boxes and of the corner boxes (none without boxes; with one
+    /// box per side it is a corner box).
+    side_boxes: u128,
+    corner_boxes: u128,
+    /// Cells whose edge to the right / below is not on a box border (every such edge
+    /// without boxes): where [`Weights::off_box_edges`] counts.
+    off_box_right: u128,
+    off_box_below: u128,
+    /// The probes that are hard pieces ([`is_hard`]), as bits of `probes` indexes.
+    hard: u64,
     /// The probes of 4 or 5 cells, by the gap shapes they cover: what
     /// [`Evaluator::clear_ways`] asks about.
     clear_table: ClearTable,
@@ -239,11 +289,27 @@ impl Evaluator {
             .iter()
             .fold(0, |m, c| m | c);
         let (mut box_middle, mut box_corner) = (0u128, 0u128);
+        let (mut side_boxes, mut corner_boxes) = (0u128, 0u128);
+        let (mut off_box_right, mut off_box_below) = (has_right, has_below);
         let k = geo.box_size();
         for r in 0..geo.size() {
             for c in 0..geo.size() {
                 if k == 0 {
                     continue;
+                }
+                if c % k == k - 1 {
+                    off_box_right &= !geo.bit(r, c);
+                }
+                if r % k == k - 1 {
+                    off_box_below &= !geo.bit(r, c);
+                }
+                let last = geo.size() / k - 1;
+                let outer_r = r / k == 0 || r / k == last;
+                let outer_c = c / k == 0 || c / k == last;
+                if outer_r && outer_c {
+                    corner_boxes |= geo.bit(r, c);
+                } else if outer_r || outer_c {
+                    side_boxes |= geo.bit(r, c);
                 }
                 let edge_r = r % k == 0 || r % k == k - 1;
                 let edge_c = c % k == 0 || c % k == k - 1;
@@ -254,6 +320,9 @@ impl Evaluator {
                 }
             }
         }
+        let hard = (0..pieces.len())
+            .filter(|&i| is_hard(&pieces[i]))
+            .fold(0u64, |m, i| m | 1 << i);
         let clear_pieces: Vec<Placement> = probes
             .iter()
             .filter(|p| (4..=5).contains(&p.cell_count()))
@@ -290,6 +359,11 @@ impl Evaluator {
             bar_starts,
             box_middle,
             box_corner,
+            side_boxes,
+            corner_boxes,
+            off_box_right,
+            off_box_below,
+            hard,
             monotone: weights.to_array().iter().all(|&w| w >= 0),
         }
     }
@@ -444,6 +518,12 @@ impl Evaluator {
         if w.box_corner != 0 {
             cost += w.box_corner * count(b & self.box_corner);
         }
+        if w.side_box_cells != 0 {
+            cost += w.side_box_cells * count(b & self.side_boxes);
+        }
+        if w.corner_box_cells != 0 {
+            cost += w.corner_box_cells * count(b & self.corner_boxes);
+        }
         cost
     }
 
@@ -474,6 +554,13 @@ impl Evaluator {
             (b ^ (b >> n)) & self.has_below,
         );
         let mut cost = w.transitions * transitions;
+        if w.off_box_edges != 0 {
+            cost += w.off_box_edges
+                * count_pair(
+                    (b ^ (b >> 1)) & self.off_box_right,
+                    (b ^ (b >> n)) & self.off_box_below,
+                );
+        }
         if w.walls != 0 {
             // Corner cells have two sides on the edge.
             let empty = !b & self.geo.full();
@@ -513,6 +600,9 @@ impl Evaluator {
             let cornered = empty & ((hslot & (up | down)) | (vslot & (left | right)));
             cost += w.cornered * count(cornered);
         }
+        if w.edge_slots != 0 {
+            cost += w.edge_slots * count_pair(hslot & self.border, vslot & self.border);
+        }
         cost
     }
 
@@ -545,8 +635,10 @@ impl Evaluator {
         for &o in &self.probe_offsets {
             shifted[o] = empty >> o;
         }
-        let crowded = w.crowded != 0 && b.count_ones() > CROWDED;
-        let (mut dead, mut scarce, mut missing) = (0i32, 0i32, 0i32);
+        let occupied = b.count_ones();
+        let crowded = w.crowded != 0 && occupied > CROWDED;
+        let hard_crowded = w.hard_crowded != 0 && occupied > CROWDED;
+        let (mut dead, mut scarce, mut missing, mut missing_hard) = (0i32, 0i32, 0i32, 0i32);
         let mut roomy = 0u64;
         for &(i, inside) in &self.probe_order {
             if roomy & (1 << i) != 0 {
@@ -572,8 +664,15 @@ impl Evaluator {
             if crowded {
                 missing += 4 - places;
             }
+            if hard_crowded && self.hard & (1 << i) != 0 {
+                missing_hard += 4 - places;
+            }
         }
-        w.dead * dead + w.scarce * scarce + w.crowded * missing
+        let mut cost = w.dead * dead + w.scarce * scarce + w.crowded * missing;
+        if missing_hard != 0 {
+            cost += w.hard_crowded * missing_hard * (occupied - CROWDED) as i32;
+        }
+        cost
     }
 }
 
@@ -622,6 +721,14 @@ fn count_pair(a: u128, b: u128) -> i32 {
     (bytes.wrapping_mul(BYTE_ONES) >> 56) as i32
 }
 
+/// The hard pieces of [`Weights::hard_crowded`]: those of 5 cells or more, and the 3-cell
+/// diagonals (any piece of 3 cells or more spanning 3x3 or more); in the default set, the
+/// 5-bars, big Ts, Us, Vs, the plus and the two 3-cell diagonals (the 17 shapes blokie
+/// asks about).
+pub fn is_hard(p: &Piece) -> bool {
+    p.len() >= 5 || (p.len() >= 3 && p.height() >= 3 && p.width() >= 3)
+}
+
 /// True when `small` fits inside `big` at some offset (a sub-shape, translation only).
 fn contains(big: &Piece, small: &Piece) -> bool {
     if small.height() > big.height() || small.width() > big.width() || small.len() > big.len() {
@@ -651,6 +758,10 @@ mod tests {
     /// The cost of `b` under one weight alone.
     fn cost(g: &Geometry, b: u128, name: &str) -> i32 {
         Evaluator::with_weights(g.clone(), only(name)).eval(b)
+    }
+
+    fn cost_of(g: &Geometry, b: u128, name: &str) -> i32 {
+        cost(g, b, name)
     }
 
     /// One weight at a time, so each feature's count is checked by hand.
@@ -746,6 +857,45 @@ mod tests {
             0,
             "shape cost only"
         );
+    }
+
+    /// The terms after blokie's: box-border edges, edge slots, cells by box kind, and the
+    /// crowded scarcity of the hard pieces.
+    #[test]
+    fn box_edges_edge_slots_box_kinds_and_hard_pieces() {
+        let g = Geometry::standard();
+        // The top-left box full, (0, 4) in the top side box, (4, 4) in the centre box.
+        let b = board(
+            &g,
+            &[
+                "###.#....",
+                "###......",
+                "###......",
+                ".........",
+                "....#....",
+            ],
+        );
+        let cost = |name: &str| cost(&g, b, name);
+        assert_eq!(cost("transitions"), 6 + 3 + 4);
+        assert_eq!(
+            cost("off_box_edges"),
+            3 + 4,
+            "the box's 6 edges lie on box borders, (0, 4)'s 3 and (4, 4)'s 4 do not"
+        );
+        assert_eq!(cost("side_box_cells"), 1, "(0, 4)");
+        assert_eq!(cost("corner_box_cells"), 9, "the top-left box");
+        // (0, 3) is a slot across on the top edge; no other slot.
+        assert_eq!(cost("slots"), 1);
+        assert_eq!(cost("edge_slots"), 1);
+        let inside = board(&g, &[".........", ".........", "...#.#..."]);
+        assert_eq!(cost_of(&g, inside, "slots"), 1, "(2, 4) across");
+        assert_eq!(cost_of(&g, inside, "edge_slots"), 0, "(2, 4) is inside");
+        // The hard pieces: 15 of 5 cells and the two 3-cell diagonals.
+        assert_eq!(default_set().iter().filter(|p| is_hard(p)).count(), 17);
+        // Only (8, 8) free: 80 cells, every hard piece misses all 4 places.
+        let crowded = Evaluator::with_weights(g.clone(), only("hard_crowded"));
+        assert_eq!(crowded.eval(g.full() & !g.bit(8, 8)), 17 * 4 * (80 - 20));
+        assert_eq!(crowded.eval(b), 0, "not crowded");
     }
 
     /// Skipping the pieces inside a roomy piece changes nothing: the probe cost equals
@@ -849,7 +999,17 @@ mod tests {
     #[test]
     fn eval_below_is_exact_under_the_bound() {
         let g = Geometry::standard();
-        let ev = Evaluator::new(g.clone());
+        // The default weights, and every weight on.
+        let every = Weights::from_array(std::array::from_fn(|i| 1 + i as i32));
+        for ev in [
+            Evaluator::new(g.clone()),
+            Evaluator::with_weights(g.clone(), every),
+        ] {
+            eval_below_is_exact_with(&g, &ev);
+        }
+    }
+
+    fn eval_below_is_exact_with(g: &Geometry, ev: &Evaluator) {
         let mut rng = puzzles_common::SplitMix64::new(3);
         for _ in 0..2000 {
             let b = rng.next_u128() & rng.next_u128() & g.full();

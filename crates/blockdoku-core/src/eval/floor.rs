@@ -17,6 +17,8 @@ pub struct FloorParts {
     units: u64,
     box_middle: i32,
     box_corner: i32,
+    side_box_cells: i32,
+    corner_box_cells: i32,
 }
 
 impl Evaluator {
@@ -33,6 +35,8 @@ impl Evaluator {
             units,
             box_middle: count(b & self.box_middle),
             box_corner: count(b & self.box_corner),
+            side_box_cells: count(b & self.side_boxes),
+            corner_box_cells: count(b & self.corner_boxes),
         }
     }
 
@@ -92,6 +96,16 @@ impl Evaluator {
             } else {
                 parts.box_corner
             },
+            side_box_cells: if w.side_box_cells != 0 {
+                parts.side_box_cells + count(placed() & self.side_boxes)
+            } else {
+                parts.side_box_cells
+            },
+            corner_box_cells: if w.corner_box_cells != 0 {
+                parts.corner_box_cells + count(placed() & self.corner_boxes)
+            } else {
+                parts.corner_box_cells
+            },
         }
     }
 
@@ -117,6 +131,12 @@ impl Evaluator {
         if w.box_corner != 0 {
             cost += w.box_corner * count(p.mask_at(anchor) & self.box_corner);
         }
+        if w.side_box_cells != 0 {
+            cost += w.side_box_cells * count(p.mask_at(anchor) & self.side_boxes);
+        }
+        if w.corner_box_cells != 0 {
+            cost += w.corner_box_cells * count(p.mask_at(anchor) & self.corner_boxes);
+        }
         cost
     }
 
@@ -127,7 +147,9 @@ impl Evaluator {
         let mut cost = w.occupied * parts.cells
             + w.boxes * count_bits(parts.units & self.box_units)
             + w.box_middle * parts.box_middle
-            + w.box_corner * parts.box_corner;
+            + w.box_corner * parts.box_corner
+            + w.side_box_cells * parts.side_box_cells
+            + w.corner_box_cells * parts.corner_box_cells;
         if w.lines != 0 {
             cost += w.lines * count_bits(parts.units & !self.box_units);
         }
@@ -159,7 +181,17 @@ mod tests {
         let mut rng = puzzles_common::SplitMix64::new(47);
         let mut weights = [0; WEIGHTS];
         for (i, name) in Weights::NAMES.iter().enumerate() {
-            if ["occupied", "box_middle", "box_corner", "boxes", "lines"].contains(name) {
+            if [
+                "occupied",
+                "box_middle",
+                "box_corner",
+                "boxes",
+                "lines",
+                "side_box_cells",
+                "corner_box_cells",
+            ]
+            .contains(name)
+            {
                 weights[i] = 3 + i as i32;
             }
         }
