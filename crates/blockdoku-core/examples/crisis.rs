@@ -17,6 +17,9 @@
 //! optionally `@K` for the plans the lookahead compares.
 #![allow(clippy::print_stdout)]
 
+#[path = "shared/weight_settings.rs"]
+mod weight_settings;
+
 use blockdoku_core::engine::{Engine, LOOKAHEAD_CANDIDATES, Turn};
 use blockdoku_core::eval::Weights;
 use blockdoku_core::geometry::Geometry;
@@ -61,18 +64,7 @@ fn starts(geo: &Geometry, set: &[Placement], wanted: usize, min_cells: u32) -> V
 
 fn parse(text: &str) -> Weights {
     if let Some(settings) = text.strip_prefix("default") {
-        let mut weights = Weights::default().to_array();
-        for setting in settings.split(':').filter(|s| !s.is_empty()) {
-            let (name, value) = setting
-                .split_once('=')
-                .unwrap_or_else(|| panic!("{setting:?}: write NAME=VALUE"));
-            let at = Weights::NAMES
-                .iter()
-                .position(|n| *n == name)
-                .unwrap_or_else(|| panic!("no weight {name:?}; weights: {:?}", Weights::NAMES));
-            weights[at] = value.parse().expect("a whole number");
-        }
-        return Weights::from_array(weights);
+        return weight_settings::with_settings(settings.split(':'));
     }
     let v: Vec<i32> = text
         .split(',')

@@ -23,8 +23,10 @@
 //!   engine reports its own CPU time.
 #![allow(clippy::print_stdout, clippy::print_stderr)]
 
+#[path = "shared/weight_settings.rs"]
+mod weight_settings;
+
 use blockdoku_core::engine::{Engine, Turn};
-use blockdoku_core::eval::Weights;
 use blockdoku_core::geometry::Geometry;
 use blockdoku_core::piece::{Placement, default_set};
 use blockdoku_core::rules::{Scoring, apply};
@@ -73,19 +75,8 @@ impl Player {
             // `ours@K`: K plans compared by the lookahead (1: none); `:NAME=V`: a weight.
             let mut parts = rest.split(':');
             let plans = parts.next().unwrap_or("");
-            let mut weights = Weights::default().to_array();
-            for setting in parts {
-                let (name, value) = setting
-                    .split_once('=')
-                    .unwrap_or_else(|| panic!("{setting:?}: write NAME=VALUE"));
-                let at = Weights::NAMES
-                    .iter()
-                    .position(|n| *n == name)
-                    .unwrap_or_else(|| panic!("no weight {name:?}; weights: {:?}", Weights::NAMES));
-                weights[at] = value.parse().expect("a whole number");
-            }
-            let mut engine =
-                Engine::with_weights(Geometry::standard(), Weights::from_array(weights));
+            let weights = weight_settings::with_settings(parts);
+            let mut engine = Engine::with_weights(Geometry::standard(), weights);
             if let Some(k) = plans.strip_prefix('@').and_then(|k| k.parse().ok()) {
                 engine = engine.with_lookahead(k);
             }
