@@ -83,6 +83,13 @@ pub struct BatchArgs {
     /// Stop at the first failing or invalid case (its line is the last one printed).
     #[arg(long)]
     pub fail_fast: bool,
+    /// Run only the cases that failed (or were invalid) when they last ran, as recorded in
+    /// `.puzzles_cache/` (or PUZZLES_CACHE_DIR); every case when none of them did.
+    #[arg(long, visible_alias = "lf")]
+    pub last_failed: bool,
+    /// Neither read nor write the record of failing cases that `--last-failed` uses.
+    #[arg(long, conflicts_with = "last_failed")]
+    pub no_cache: bool,
     /// Draw every failing case (a mismatch, or an input error) as an SVG picture in DIR,
     /// named after the case (`<file stem>.svg`, `<file stem>-<line>.svg` for .jsonl), with
     /// what did not match written under it.

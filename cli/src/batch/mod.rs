@@ -9,12 +9,13 @@
 //! Modules: [`cases`] finds files and reads cases (with [`glob`] for `--exclude` and
 //! [`select`] for `--filter`), [`envelope`] and [`judge`] run one case, [`render`] draws the
 //! failing ones, [`update`] rewrites expectations, [`report`] and [`summary`] write what a
-//! run found.
+//! run found, and [`last_failed`] keeps the failing ids for the next `--last-failed` run.
 
 mod cases;
 mod envelope;
 mod glob;
 mod judge;
+mod last_failed;
 mod render;
 mod report;
 mod select;
@@ -43,6 +44,7 @@ use crate::output::{is_broken_pipe, stderr_line, write_json};
 use cases::{Case, CaseReader, case_files};
 use envelope::Envelope;
 use judge::run_case;
+use last_failed::LastFailed;
 use report::Reporter;
 use select::Filter;
 use summary::{Counts, RunSummary};
@@ -134,20 +136,49 @@ pub fn run(args: &BatchArgs) -> ExitStatus {
             "--update rewrites case files; cases read from stdin have no file to rewrite".into(),
         );
     }
+    if from_stdin && args.last_failed {
+        return usage_error(
+            "--last-failed re-runs cases of files; cases read from stdin have no record".into(),
+        );
+    }
+    let last_failed = (!from_stdin && !args.no_cache).then(|| {
+        let (record, warning) = LastFailed::load(&LastFailed::default_dir());
+        if let Some(warning) = warning {
+            stderr_line(&format!("puzzles batch: {warning}"));
+        }
+        record
+    });
     let filter = Filter::new(&args.filter);
     let (shard, shards) = args.shard.unwrap_or((1, 1));
     let in_shard = move |i: usize| i % shards == shard - 1;
     let excludes: Vec<glob::Glob> = args.exclude.iter().map(|g| glob::Glob::new(g)).collect();
-    let mut cases = CaseReader::new(if from_stdin {
-        Vec::new()
-    } else {
-        case_files(&args.paths, &excludes)
-    })
-    .filter(|case| filter.keeps(case))
-    .enumerate()
-    .filter(|(i, _)| in_shard(*i))
-    .map(|(_, case)| case)
-    .peekable();
+    let selected = |only: Option<std::collections::BTreeSet<String>>| {
+        CaseReader::new(if from_stdin {
+            Vec::new()
+        } else {
+            case_files(&args.paths, &excludes)
+        })
+        .filter(|case| filter.keeps(case))
+        .filter(move |case| only.as_ref().is_none_or(|ids| ids.contains(&case.name)))
+        .peekable()
+    };
+    let mut chosen = selected(None);
+    if let Some(record) = last_failed.as_ref().filter(|_| args.last_failed) {
+        let mut failed_before = selected(Some(record.ids()));
+        if failed_before.peek().is_some() {
+            chosen = failed_before;
+        } else {
+            stderr_line(&format!(
+                "puzzles batch: --last-failed: no case here failed when it last ran (record: {}); running them all",
+                record.dir().display()
+            ));
+        }
+    }
+    let mut cases = chosen
+        .enumerate()
+        .filter(|(i, _)| in_shard(*i))
+        .map(|(_, case)| case)
+        .peekable();
     if !from_stdin && cases.peek().is_none() {
         return no_cases(args);
     }
@@ -177,6 +208,7 @@ pub fn run(args: &BatchArgs) -> ExitStatus {
         // A stream's stderr is often the terminal of a person using the script: no spinner.
         progress: progress_bar().filter(|_| !from_stdin),
         fail_fast: args.fail_fast,
+        last_failed,
     };
     let ended = if from_stdin {
         stream::run(&pool, work, collector, &filter, in_shard)
@@ -316,6 +348,7 @@ struct Collector {
     updates: Updates,
     progress: Option<indicatif::ProgressBar>,
     fail_fast: bool,
+    last_failed: Option<LastFailed>,
 }
 
 impl Collector {
@@ -328,6 +361,9 @@ impl Collector {
             pictures.save(&result);
         }
         self.updates.add(&result);
+        if let Some(record) = &mut self.last_failed {
+            record.record(&result.line.case, result.outcome.is_failing());
+        }
         self.reporter.case(&result)?;
         if self.fail_fast && result.outcome.is_failing() {
             return Ok(Flow::Stop);
@@ -358,17 +394,31 @@ impl Ended {
         if let Some(pictures) = collector.pictures.take() {
             pictures.finish();
         }
-        let updated = collector.updates.updated;
+        let accepted = std::mem::take(&mut collector.updates.accepted);
         let update_failures = std::mem::take(&mut collector.updates).apply();
         for failure in &update_failures {
             stderr_line(&format!("puzzles batch: --update: {failure}"));
         }
         let elapsed_ms = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
         let updated = if update_failures.is_empty() {
-            updated
+            accepted.len()
         } else {
             0
         };
+        if let Some(mut record) = collector.last_failed.take() {
+            if update_failures.is_empty() {
+                // Their expectations now hold the verdicts: they pass from now on.
+                for id in &accepted {
+                    record.record(id, false);
+                }
+            }
+            if let Err(err) = record.save() {
+                stderr_line(&format!(
+                    "puzzles batch: cannot keep the record of failing cases in {}: {err}",
+                    record.dir().display()
+                ));
+            }
+        }
         let summary = RunSummary::new(collector.counts, updated, stopped_early, elapsed_ms);
         let written = match write_error {
             Some(err) => Err(err),

@@ -248,8 +248,9 @@ impl Style {
 pub struct Updates {
     files: Vec<(Arc<str>, Vec<Edit>)>,
     index: HashMap<Arc<str>, usize>,
-    /// Failing cases with at least one edit.
-    pub updated: usize,
+    /// The ids of the failing cases whose every mismatch has an edit: they pass once the
+    /// edits are written.
+    pub accepted: Vec<String>,
 }
 
 impl Updates {
@@ -258,7 +259,7 @@ impl Updates {
             return;
         }
         if result.outcome == Outcome::Failed && result.edits.len() == result.line.mismatches.len() {
-            self.updated += 1;
+            self.accepted.push(result.line.case.clone());
         }
         let at = *self.index.entry(result.file.clone()).or_insert_with(|| {
             self.files.push((result.file.clone(), Vec::new()));

@@ -43,8 +43,13 @@ impl Run {
 pub fn puzzles_command() -> Command {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_puzzles"));
     cmd.current_dir(workspace());
-    // A test must not write into the step summary of the CI job running it.
+    // A test must not write into the step summary of the CI job running it, nor leave a
+    // record of failing cases in the workspace.
     cmd.env_remove("GITHUB_STEP_SUMMARY");
+    cmd.env(
+        "PUZZLES_CACHE_DIR",
+        Path::new(env!("CARGO_TARGET_TMPDIR")).join("failure-record"),
+    );
     cmd
 }
 
@@ -55,8 +60,15 @@ pub fn puzzles(args: &[&str], stdin: &str) -> Run {
 
 /// [`puzzles`] with any bytes on standard input, UTF-8 or not.
 pub fn puzzles_bytes(args: &[&str], stdin: &[u8]) -> Run {
-    let mut child = puzzles_command()
-        .args(args)
+    let mut command = puzzles_command();
+    command.args(args);
+    run_with_stdin(command, stdin)
+}
+
+/// Runs a command made by [`puzzles_command`] (with its own arguments and environment) with
+/// `stdin` as its standard input.
+pub fn run_with_stdin(mut command: Command, stdin: &[u8]) -> Run {
+    let mut child = command
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

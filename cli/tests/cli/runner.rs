@@ -1,5 +1,5 @@
 //! `puzzles batch` as a fixture test runner: selecting cases by id, `--filter`, `--exclude`,
-//! `--update`, expect typos, several reports at once, the step summary, input files and the
+//! `--last-failed`, `--update`, expect typos, several reports at once, the step summary, input files and the
 //! case schema.
 
 use std::path::{Path, PathBuf};
@@ -38,6 +38,77 @@ fn mixed_cases(name: &str) -> PathBuf {
 
 fn path_str(path: &Path) -> &str {
     path.to_str().unwrap()
+}
+
+/// `puzzles batch ARGS` keeping its record of failing cases in `record`.
+fn batch_with_record(record: &Path, args: &[&str]) -> crate::Run {
+    let mut command = puzzles_command();
+    command
+        .env("PUZZLES_CACHE_DIR", record)
+        .arg("batch")
+        .args(args);
+    crate::run_with_stdin(command, b"")
+}
+
+/// `--last-failed` runs again what failed when it last ran; a narrower run forgets only the
+/// cases it saw pass (or accepted with `--update`), and when nothing is left it runs every
+/// case and says so.
+#[test]
+fn last_failed_runs_again_what_failed() {
+    let dir = mixed_cases("runner_last_failed");
+    let record = dir.join("record");
+    let cases = dir.join("cases");
+    std::fs::create_dir(&cases).unwrap();
+    for name in ["cases.jsonl", "one.json"] {
+        std::fs::rename(dir.join(name), cases.join(name)).unwrap();
+    }
+    let root = path_str(&cases);
+    let second = format!("{root}/cases.jsonl:2");
+    let fifth = format!("{root}/cases.jsonl:6");
+
+    let first = batch_with_record(&record, &[root]);
+    assert_eq!(first.code, 1, "{first:?}");
+    assert!(record.join(".gitignore").exists());
+    let again = batch_with_record(&record, &["--last-failed", root]);
+    assert_eq!(again.code, 1, "{again:?}");
+    assert_eq!(case_names(&again), [second.clone(), fifth.clone()]);
+
+    // Accept the 2nd case only: the 5th, which this run did not touch, stays recorded.
+    let accept = batch_with_record(&record, &["--lf", "--update", "--filter", ":2", root]);
+    assert_eq!(accept.code, 0, "{accept:?}");
+    assert_eq!(case_names(&accept), [second]);
+    let left = batch_with_record(&record, &["--last-failed", root]);
+    assert_eq!(case_names(&left), [fifth]);
+
+    let fixed = batch_with_record(&record, &["--last-failed", "--update", root]);
+    assert_eq!(fixed.code, 0, "{fixed:?}");
+    let all = batch_with_record(&record, &["--last-failed", root]);
+    assert_eq!(all.code, 0, "{all:?}");
+    assert_eq!(case_names(&all).len(), 6, "{all:?}");
+    assert!(
+        all.stderr.contains("no case here failed when it last ran"),
+        "{}",
+        all.stderr
+    );
+}
+
+/// A green run in a folder without a record, and any run with `--no-cache`, leave no record;
+/// `--last-failed` has nothing to go on for cases read from stdin.
+#[test]
+fn the_record_is_made_only_for_failures_and_can_be_turned_off() {
+    let dir = mixed_cases("runner_no_record");
+    let record = dir.join("record");
+    let green = batch_with_record(&record, &[path_str(&dir.join("one.json"))]);
+    assert_eq!(green.code, 0, "{green:?}");
+    assert!(!record.exists());
+    let red = batch_with_record(&record, &["--no-cache", path_str(&dir)]);
+    assert_eq!(red.code, 1, "{red:?}");
+    assert!(!record.exists());
+    let both = batch_with_record(&record, &["--no-cache", "--last-failed", path_str(&dir)]);
+    assert_eq!(both.code, 2, "{both:?}");
+    let stdin = batch_with_record(&record, &["--last-failed", "-"]);
+    assert_eq!(stdin.code, 2, "{stdin:?}");
+    assert!(stdin.stderr.contains("--last-failed"), "{}", stdin.stderr);
 }
 
 /// Every case id a batch prints can be passed back: the failures of a run, fed back as
