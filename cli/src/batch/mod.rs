@@ -41,7 +41,7 @@ use crate::exit::ExitStatus;
 use crate::expect::Mismatch;
 use crate::output::{is_broken_pipe, stderr_line, write_json};
 
-use cases::{Case, CaseReader, case_files};
+use cases::Case;
 use envelope::Envelope;
 use judge::run_case;
 use last_failed::LastFailed;
@@ -126,20 +126,8 @@ pub fn run(args: &BatchArgs) -> ExitStatus {
         }
     };
     let from_stdin = args.paths.iter().any(|p| p == Path::new("-"));
-    if from_stdin && args.paths.len() > 1 {
-        return usage_error(
-            "`-` (cases from stdin) cannot be mixed with case files; run them apart".into(),
-        );
-    }
-    if from_stdin && args.update.is_some() {
-        return usage_error(
-            "--update rewrites case files; cases read from stdin have no file to rewrite".into(),
-        );
-    }
-    if from_stdin && args.last_failed {
-        return usage_error(
-            "--last-failed re-runs cases of files; cases read from stdin have no record".into(),
-        );
+    if let Some(message) = from_stdin.then(|| stdin_conflict(args)).flatten() {
+        return usage_error(message.into());
     }
     let last_failed = (!from_stdin && !args.no_cache).then(|| {
         let (record, warning) = LastFailed::load(&LastFailed::default_dir());
@@ -151,30 +139,8 @@ pub fn run(args: &BatchArgs) -> ExitStatus {
     let filter = Filter::new(&args.filter);
     let (shard, shards) = args.shard.unwrap_or((1, 1));
     let in_shard = move |i: usize| i % shards == shard - 1;
-    let excludes: Vec<glob::Glob> = args.exclude.iter().map(|g| glob::Glob::new(g)).collect();
-    let selected = |only: Option<std::collections::BTreeSet<String>>| {
-        CaseReader::new(if from_stdin {
-            Vec::new()
-        } else {
-            case_files(&args.paths, &excludes)
-        })
-        .filter(|case| filter.keeps(case))
-        .filter(move |case| only.as_ref().is_none_or(|ids| ids.contains(&case.name)))
-        .peekable()
-    };
-    let mut chosen = selected(None);
-    if let Some(record) = last_failed.as_ref().filter(|_| args.last_failed) {
-        let mut failed_before = selected(Some(record.ids()));
-        if failed_before.peek().is_some() {
-            chosen = failed_before;
-        } else {
-            stderr_line(&format!(
-                "puzzles batch: --last-failed: no case here failed when it last ran (record: {}); running them all",
-                record.dir().display()
-            ));
-        }
-    }
-    let mut cases = chosen
+    let rerun = last_failed.as_ref().filter(|_| args.last_failed);
+    let mut cases = select::file_cases(args, &filter, rerun)
         .enumerate()
         .filter(|(i, _)| in_shard(*i))
         .map(|(_, case)| case)
@@ -438,6 +404,19 @@ impl Ended {
         } else {
             ExitStatus::Error
         }
+    }
+}
+
+/// Why the flags cannot read cases from stdin (`-`), if they cannot.
+fn stdin_conflict(args: &BatchArgs) -> Option<&'static str> {
+    if args.paths.len() > 1 {
+        Some("`-` (cases from stdin) cannot be mixed with case files; run them apart")
+    } else if args.update.is_some() {
+        Some("--update rewrites case files; cases read from stdin have no file to rewrite")
+    } else if args.last_failed {
+        Some("--last-failed re-runs cases of files; cases read from stdin have no record")
+    } else {
+        None
     }
 }
 

@@ -1,7 +1,49 @@
-//! `--filter TEXT`: which cases to run, by their id, their `game command` or their note.
+//! Which cases to run: the files the PATHs and `--exclude` find, the cases `--filter` keeps
+//! by their id, their `game command` or their note, and with `--last-failed` those of them
+//! that failed when they last ran.
 
-use super::cases::Case;
+use std::collections::BTreeSet;
+use std::path::Path;
+
+use super::cases::{Case, CaseReader, case_files};
 use super::envelope::Envelope;
+use super::glob::Glob;
+use super::last_failed::LastFailed;
+use crate::args::BatchArgs;
+use crate::output::stderr_line;
+
+/// The cases of the PATHs (none for `-`, whose cases come from stdin) that `--exclude` and
+/// `filter` leave, narrowed to those `rerun` recorded as failing when any of them is; when
+/// none is, all of them, and stderr says so.
+pub fn file_cases<'a>(
+    args: &'a BatchArgs,
+    filter: &'a Filter,
+    rerun: Option<&LastFailed>,
+) -> impl Iterator<Item = Case> + 'a {
+    let excludes: Vec<Glob> = args.exclude.iter().map(|g| Glob::new(g)).collect();
+    let from_stdin = args.paths.iter().any(|p| p == Path::new("-"));
+    let selected = move |only: Option<BTreeSet<String>>| {
+        CaseReader::new(if from_stdin {
+            Vec::new()
+        } else {
+            case_files(&args.paths, &excludes)
+        })
+        .filter(|case| filter.keeps(case))
+        .filter(move |case| only.as_ref().is_none_or(|ids| ids.contains(&case.name)))
+        .peekable()
+    };
+    if let Some(record) = rerun {
+        let mut failed_before = selected(Some(record.ids()));
+        if failed_before.peek().is_some() {
+            return failed_before;
+        }
+        stderr_line(&format!(
+            "puzzles batch: --last-failed: no case here failed when it last ran (record: {}); running them all",
+            record.dir().display()
+        ));
+    }
+    selected(None)
+}
 
 /// The `--filter` texts; a case is kept when any of them is in its id, its `game command`
 /// (`renju check`) or its `note`. No texts: every case.
