@@ -295,3 +295,41 @@ fn readme_examples_are_true() {
     }
     assert!(checked >= 12, "only {checked} README examples found");
 }
+
+/// The README's table of games names every command of each game (`render` is named once
+/// under the table), as `puzzles GAME --help` lists them.
+#[test]
+fn readme_game_table_lists_every_command() {
+    let readme = std::fs::read_to_string(workspace().join("README.md")).unwrap();
+    let table = readme
+        .lines()
+        .skip_while(|l| !l.starts_with("| game | commands |"))
+        .skip(2)
+        .take_while(|l| l.starts_with('|'));
+    let mut games = 0;
+    for row in table {
+        let cells: Vec<&str> = row.split('|').map(str::trim).collect();
+        let game = cells[1].trim_matches('`');
+        let mut listed: Vec<&str> = cells[2]
+            .split(',')
+            .map(|c| c.trim().trim_matches('`'))
+            .collect();
+        listed.push("render");
+        listed.sort_unstable();
+        let help = puzzles(&[game, "--help"], "");
+        assert_eq!(help.code, 0, "{help:?}");
+        let mut commands: Vec<&str> = help
+            .stdout
+            .lines()
+            .skip_while(|l| !l.starts_with("Commands:"))
+            .skip(1)
+            .take_while(|l| !l.trim().is_empty())
+            .filter_map(|l| l.split_whitespace().next())
+            .filter(|c| *c != "help")
+            .collect();
+        commands.sort_unstable();
+        assert_eq!(listed, commands, "README's row for {game}");
+        games += 1;
+    }
+    assert_eq!(games, 5, "the README's table of games");
+}
