@@ -87,6 +87,9 @@ pub struct BatchArgs {
     /// `.puzzles_cache/` (or PUZZLES_CACHE_DIR); every case when none of them did.
     #[arg(long, visible_alias = "lf")]
     pub last_failed: bool,
+    /// After the run, list the N slowest cases on stderr with their times (0: every case).
+    #[arg(long, value_name = "N")]
+    pub durations: Option<usize>,
     /// Neither read nor write the record of failing cases that `--last-failed` uses.
     #[arg(long, conflicts_with = "last_failed")]
     pub no_cache: bool,

@@ -9,7 +9,8 @@
 //! Modules: [`cases`] finds files and reads cases (with [`glob`] for `--exclude` and
 //! [`select`] for `--filter`), [`envelope`] and [`judge`] run one case, [`render`] draws the
 //! failing ones, [`update`] rewrites expectations, [`report`] and [`summary`] write what a
-//! run found, and [`last_failed`] keeps the failing ids for the next `--last-failed` run.
+//! run found, [`slowest`] tells the slowest cases, and [`last_failed`] keeps the failing ids
+//! for the next `--last-failed` run.
 
 mod cases;
 mod envelope;
@@ -19,6 +20,7 @@ mod last_failed;
 mod render;
 mod report;
 mod select;
+mod slowest;
 mod stream;
 mod summary;
 mod update;
@@ -47,6 +49,7 @@ use judge::run_case;
 use last_failed::LastFailed;
 use report::Reporter;
 use select::Filter;
+use slowest::Slowest;
 use summary::{Counts, RunSummary};
 use update::{Edit, Updates};
 
@@ -175,6 +178,7 @@ pub fn run(args: &BatchArgs) -> ExitStatus {
         progress: progress_bar().filter(|_| !from_stdin),
         fail_fast: args.fail_fast,
         last_failed,
+        slowest: args.durations.map(Slowest::new),
     };
     let ended = if from_stdin {
         stream::run(&pool, work, collector, &filter, in_shard)
@@ -315,6 +319,8 @@ struct Collector {
     progress: Option<indicatif::ProgressBar>,
     fail_fast: bool,
     last_failed: Option<LastFailed>,
+    /// `--durations N`.
+    slowest: Option<Slowest>,
 }
 
 impl Collector {
@@ -329,6 +335,9 @@ impl Collector {
         self.updates.add(&result);
         if let Some(record) = &mut self.last_failed {
             record.record(&result.line.case, result.outcome.is_failing());
+        }
+        if let Some(slowest) = &mut self.slowest {
+            slowest.add(&result);
         }
         self.reporter.case(&result)?;
         if self.fail_fast && result.outcome.is_failing() {
@@ -397,6 +406,9 @@ impl Ended {
                 return ExitStatus::Error;
             }
             Ok(()) => {}
+        }
+        if let Some(slowest) = collector.slowest.take() {
+            slowest.tell();
         }
         stderr_line(&summary.line());
         if update_failures.is_empty() {

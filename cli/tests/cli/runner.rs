@@ -711,3 +711,24 @@ fn collect_refs(value: &Value, refs: &mut Vec<String>) {
         _ => {}
     }
 }
+
+/// `--durations N` lists the N slowest cases on stderr after the run, slowest first; 0 lists
+/// every case. A decision tree (tens of milliseconds) is slower than any judged guess.
+#[test]
+fn durations_lists_the_slowest_cases() {
+    let tree = "fixtures/baseball/tree-cases.jsonl:3";
+    let judged = "fixtures/baseball/judge-cases.jsonl";
+    let run = puzzles(&["batch", judged, tree, "--durations", "1"], "");
+    assert_eq!(run.code, 0, "{run:?}");
+    let cases = run.json_lines().len();
+    let lines: Vec<&str> = run.stderr.lines().collect();
+    assert_eq!(
+        lines[0],
+        format!("puzzles batch: slowest 1 of {cases} cases (--durations):")
+    );
+    assert!(lines[1].ends_with(&format!(" s  {tree}")), "{}", run.stderr);
+    assert_eq!(lines.len(), 3, "{}", run.stderr);
+
+    let every = puzzles(&["batch", judged, tree, "--durations", "0"], "");
+    assert_eq!(every.stderr.lines().count(), cases + 2, "{}", every.stderr);
+}
