@@ -87,6 +87,10 @@ pub struct BatchArgs {
     /// `.puzzles_cache/` (or PUZZLES_CACHE_DIR); every case when none of them did.
     #[arg(long, visible_alias = "lf")]
     pub last_failed: bool,
+    /// After the run, keep watching: run again whenever a case file under the PATHs is
+    /// added, changed or removed, until interrupted (Ctrl-C).
+    #[arg(long, conflicts_with = "update")]
+    pub watch: bool,
     /// After the run, list the N slowest cases on stderr with their times (0: every case).
     #[arg(long, value_name = "N")]
     pub durations: Option<usize>,

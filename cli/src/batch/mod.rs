@@ -9,8 +9,8 @@
 //! Modules: [`cases`] finds files and reads cases (with [`glob`] for `--exclude` and
 //! [`select`] for `--filter`), [`envelope`] and [`judge`] run one case, [`render`] draws the
 //! failing ones, [`update`] rewrites expectations, [`report`] and [`summary`] write what a
-//! run found, [`slowest`] tells the slowest cases, and [`last_failed`] keeps the failing ids
-//! for the next `--last-failed` run.
+//! run found, [`slowest`] tells the slowest cases, [`last_failed`] keeps the failing ids
+//! for the next `--last-failed` run, and [`watch`] runs them again when a case file changes.
 
 mod cases;
 mod envelope;
@@ -24,6 +24,7 @@ mod slowest;
 mod stream;
 mod summary;
 mod update;
+mod watch;
 
 use std::collections::BTreeMap;
 use std::io::{self, IsTerminal};
@@ -121,16 +122,41 @@ impl Work {
 }
 
 pub fn run(args: &BatchArgs) -> ExitStatus {
+    if args.watch {
+        return watch::run(args);
+    }
+    match run_once(args) {
+        RunEnd::Ran(status) | RunEnd::NotStarted(status) => status,
+        RunEnd::StdoutClosed => ExitStatus::Success,
+    }
+}
+
+/// How one run of the cases ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RunEnd {
+    /// The cases ran (all, or up to `--fail-fast`'s stop): the exit status they give.
+    Ran(ExitStatus),
+    /// Whoever read stdout stopped reading (`| head`): the run ended quietly.
+    StdoutClosed,
+    /// The run could not start (a usage error, no cases, no worker threads): said on stderr.
+    NotStarted(ExitStatus),
+}
+
+/// Runs the cases once.
+pub fn run_once(args: &BatchArgs) -> RunEnd {
     let started = Instant::now();
     let pool = match worker_pool(args.jobs) {
         Ok(pool) => pool,
         Err(err) => {
-            return early_error(ErrorKind::Io, format!("cannot start worker threads: {err}"));
+            return RunEnd::NotStarted(early_error(
+                ErrorKind::Io,
+                format!("cannot start worker threads: {err}"),
+            ));
         }
     };
     let from_stdin = args.paths.iter().any(|p| p == Path::new("-"));
     if let Some(message) = from_stdin.then(|| stdin_conflict(args)).flatten() {
-        return usage_error(message.into());
+        return RunEnd::NotStarted(usage_error(message.into()));
     }
     let last_failed = (!from_stdin && !args.no_cache).then(|| {
         let (record, warning) = LastFailed::load(&LastFailed::default_dir());
@@ -149,21 +175,21 @@ pub fn run(args: &BatchArgs) -> ExitStatus {
         .map(|(_, case)| case)
         .peekable();
     if !from_stdin && cases.peek().is_none() {
-        return no_cases(args);
+        return RunEnd::NotStarted(no_cases(args));
     }
 
     let pictures = match args.render.as_deref().map(render::Pictures::new) {
         Some(Err(err)) => {
-            return early_error(
+            return RunEnd::NotStarted(early_error(
                 ErrorKind::Io,
                 format!("--render: cannot make the folder: {err}"),
-            );
+            ));
         }
         made => made.and_then(Result::ok),
     };
     let reporter = match Reporter::new(&args.report) {
         Ok(reporter) => reporter,
-        Err(report::ReportError(message)) => return usage_error(message),
+        Err(report::ReportError(message)) => return RunEnd::NotStarted(usage_error(message)),
     };
     let work = Work {
         draw: pictures.is_some(),
@@ -357,7 +383,7 @@ struct Ended {
 
 impl Ended {
     /// Applies the updates, ends the reports, prints the summary line; the exit status.
-    fn finish(self, started: Instant) -> ExitStatus {
+    fn finish(self, started: Instant) -> RunEnd {
         let Ended {
             mut collector,
             stopped_early,
@@ -400,10 +426,10 @@ impl Ended {
             None => collector.reporter.finish(&summary),
         };
         match written {
-            Err(err) if is_broken_pipe(&err) => return ExitStatus::Success,
+            Err(err) if is_broken_pipe(&err) => return RunEnd::StdoutClosed,
             Err(err) => {
                 stderr_line(&format!("puzzles: batch: cannot write: {err}"));
-                return ExitStatus::Error;
+                return RunEnd::Ran(ExitStatus::Error);
             }
             Ok(()) => {}
         }
@@ -411,11 +437,11 @@ impl Ended {
             slowest.tell();
         }
         stderr_line(&summary.line());
-        if update_failures.is_empty() {
+        RunEnd::Ran(if update_failures.is_empty() {
             summary.status()
         } else {
             ExitStatus::Error
-        }
+        })
     }
 }
 
@@ -427,6 +453,8 @@ fn stdin_conflict(args: &BatchArgs) -> Option<&'static str> {
         Some("--update rewrites case files; cases read from stdin have no file to rewrite")
     } else if args.last_failed {
         Some("--last-failed re-runs cases of files; cases read from stdin have no record")
+    } else if args.watch {
+        Some("--watch runs cases of files again when they change; stdin does not change")
     } else {
         None
     }

@@ -732,3 +732,78 @@ fn durations_lists_the_slowest_cases() {
     let every = puzzles(&["batch", judged, tree, "--durations", "0"], "");
     assert_eq!(every.stderr.lines().count(), cases + 2, "{}", every.stderr);
 }
+
+/// `--watch` runs the cases, then again when a case file changes or a new one appears; each
+/// run's `summary` report is one line on stdout, so a script can follow along.
+#[test]
+fn watch_runs_again_when_a_case_file_changes() {
+    use std::io::BufRead;
+    use std::sync::mpsc;
+    use std::time::Duration;
+
+    let dir = scratch("runner_watch");
+    let case = dir.join("judge.json");
+    std::fs::write(&case, judge_case("123", "321", Some(json!({"balls": 2})))).unwrap();
+    /// Stops the watching process however the test ends.
+    struct Watcher(std::process::Child);
+    impl Drop for Watcher {
+        fn drop(&mut self) {
+            let _ = self.0.kill();
+            let _ = self.0.wait();
+        }
+    }
+    let mut watcher = Watcher(
+        puzzles_command()
+            .args(["batch", path_str(&dir), "--watch", "--report", "summary"])
+            .stdin(std::process::Stdio::null())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap(),
+    );
+    let stdout = watcher.0.stdout.take().unwrap();
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in std::io::BufReader::new(stdout).lines() {
+            let Ok(line) = line else { break };
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let next_summary = || -> Value {
+        let line = rx
+            .recv_timeout(Duration::from_secs(30))
+            .expect("a summary line within 30 s");
+        serde_json::from_str(&line).unwrap()
+    };
+    let first = next_summary();
+    assert_eq!(
+        (first["cases"].clone(), first["failed"].clone()),
+        (json!(1), json!(0))
+    );
+    // A different length too, so a file system with coarse modification times still shows it.
+    let failing = judge_case("123", "321", Some(json!({"strikes": 1, "balls": 1})));
+    std::fs::write(&case, failing).unwrap();
+    let second = next_summary();
+    assert_eq!(
+        (second["cases"].clone(), second["failed"].clone()),
+        (json!(1), json!(1))
+    );
+    std::fs::write(dir.join("more.json"), judge_case("123", "123", None)).unwrap();
+    let third = next_summary();
+    assert_eq!(
+        (third["cases"].clone(), third["unchecked"].clone()),
+        (json!(2), json!(1))
+    );
+    drop(watcher);
+
+    let conflicts: [&[&str]; 2] = [
+        &["batch", "-", "--watch"],
+        &["batch", path_str(&dir), "--watch", "--update"],
+    ];
+    for args in conflicts {
+        let run = puzzles(args, "");
+        assert_eq!(run.code, 2, "{args:?}: {run:?}");
+    }
+}
