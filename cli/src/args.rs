@@ -68,6 +68,10 @@ pub struct BatchArgs {
     /// case is run when any TEXT matches).
     #[arg(long, value_name = "TEXT")]
     pub filter: Vec<String>,
+    /// Skip the cases whose id, `game command`, or note contains TEXT (repeatable), even
+    /// when a `--filter` keeps them.
+    #[arg(long, value_name = "TEXT")]
+    pub skip: Vec<String>,
     /// Skip files and folders that GLOB matches while searching folders (repeatable). A
     /// GLOB without `/` matches a file or folder name anywhere (`package.json`), one with
     /// `/` the whole path (`fixtures/wip/**`).

@@ -165,7 +165,7 @@ pub fn run_once(args: &BatchArgs) -> RunEnd {
         }
         record
     });
-    let filter = Filter::new(&args.filter);
+    let filter = Filter::new(&args.filter, &args.skip);
     let (shard, shards) = args.shard.unwrap_or((1, 1));
     let in_shard = move |i: usize| i % shards == shard - 1;
     let rerun = last_failed.as_ref().filter(|_| args.last_failed);
@@ -502,13 +502,19 @@ fn no_cases(args: &BatchArgs) -> ExitStatus {
             paths.join(", ")
         ),
         _ if !args.filter.is_empty() => format!(
-            "no case in {} has {} in its id, `game command` or note (--filter)",
+            "no case in {} has {} in its id, `game command` or note (--filter){}",
             paths.join(", "),
-            args.filter
-                .iter()
-                .map(|f| format!("{f:?}"))
-                .collect::<Vec<_>>()
-                .join(" or ")
+            any_of(&args.filter),
+            if args.skip.is_empty() {
+                String::new()
+            } else {
+                format!(" without {} (--skip)", any_of(&args.skip))
+            }
+        ),
+        _ if !args.skip.is_empty() => format!(
+            "every case in {} has {} in its id, `game command` or note (--skip)",
+            paths.join(", "),
+            any_of(&args.skip)
         ),
         _ => format!(
             "no cases found in {}{}: a batch reads *.json and *.jsonl files, one case per file or line",
@@ -521,6 +527,15 @@ fn no_cases(args: &BatchArgs) -> ExitStatus {
         ),
     };
     usage_error(message)
+}
+
+/// `"a" or "b"`: the texts of `--filter` or `--skip`, for a message.
+fn any_of(texts: &[String]) -> String {
+    texts
+        .iter()
+        .map(|t| format!("{t:?}"))
+        .collect::<Vec<_>>()
+        .join(" or ")
 }
 
 fn progress_bar() -> Option<indicatif::ProgressBar> {

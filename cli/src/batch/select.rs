@@ -45,41 +45,44 @@ pub fn file_cases<'a>(
     selected(None)
 }
 
-/// The `--filter` texts; a case is kept when any of them is in its id, its `game command`
-/// (`renju check`) or its `note`. No texts: every case.
+/// The `--filter` and `--skip` texts: a case runs when any `--filter` text (or none is
+/// given) and no `--skip` text is in its id, its `game command` (`renju check`) or its
+/// `note`.
 #[derive(Debug, Default)]
 pub struct Filter {
     texts: Vec<String>,
+    skips: Vec<String>,
 }
 
 impl Filter {
-    pub fn new(texts: &[String]) -> Filter {
+    pub fn new(texts: &[String], skips: &[String]) -> Filter {
         Filter {
             texts: texts.to_vec(),
+            skips: skips.to_vec(),
         }
     }
 
     pub fn keeps(&self, case: &Case) -> bool {
-        if self.texts.is_empty() || self.found_in(&case.name) {
-            return true;
-        }
-        // Only the envelope is read here; the input is parsed when the case runs.
-        let Some(envelope) = case
-            .text
-            .as_deref()
-            .ok()
-            .and_then(|t| Envelope::read(t).ok())
-        else {
-            return false;
-        };
-        self.found_in(&format!("{} {}", envelope.game, envelope.command))
-            || envelope
-                .note
-                .as_deref()
-                .is_some_and(|note| self.found_in(note))
+        let wanted = self.texts.is_empty() || mentions(case, &self.texts);
+        wanted && (self.skips.is_empty() || !mentions(case, &self.skips))
     }
+}
 
-    fn found_in(&self, text: &str) -> bool {
-        self.texts.iter().any(|t| text.contains(t.as_str()))
+/// Whether any of `texts` is in the case's id, its `game command` or its note.
+fn mentions(case: &Case, texts: &[String]) -> bool {
+    let found_in = |text: &str| texts.iter().any(|t| text.contains(t.as_str()));
+    if found_in(&case.name) {
+        return true;
     }
+    // Only the envelope is read here; the input is parsed when the case runs.
+    let Some(envelope) = case
+        .text
+        .as_deref()
+        .ok()
+        .and_then(|t| Envelope::read(t).ok())
+    else {
+        return false;
+    };
+    found_in(&format!("{} {}", envelope.game, envelope.command))
+        || envelope.note.as_deref().is_some_and(found_in)
 }

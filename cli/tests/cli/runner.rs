@@ -181,7 +181,7 @@ fn an_id_without_a_case_is_an_error_line() {
 }
 
 #[test]
-fn filter_keeps_cases_by_id_command_or_note() {
+fn filter_keeps_cases_by_id_command_or_note_and_skip_leaves_them_out() {
     let dir = scratch("runner_filter");
     let lines = [
         judge_case("123", "321", None),
@@ -196,7 +196,10 @@ fn filter_keeps_cases_by_id_command_or_note() {
     let names = |filters: &[&str]| {
         let mut args = vec!["batch", root];
         for filter in filters {
-            args.extend(["--filter", filter]);
+            match filter.strip_prefix('-') {
+                Some(skip) => args.extend(["--skip", skip]),
+                None => args.extend(["--filter", filter]),
+            }
         }
         let run = puzzles(&args, "");
         (run.code, case_names(&run))
@@ -222,6 +225,15 @@ fn filter_keeps_cases_by_id_command_or_note() {
             ]
         )
     );
+    // `--skip` (written `-TEXT` here) leaves out what it matches, after the filters keep it.
+    assert_eq!(
+        names(&["-renju", "-solo"]),
+        (0, vec![format!("{root}/mixed.jsonl:1")])
+    );
+    assert_eq!(
+        names(&["renju", "-stone"]),
+        (0, vec![format!("{root}/mixed.jsonl:3")])
+    );
     let run = puzzles(&["batch", root, "--filter", "chess"], "");
     assert_eq!(run.code, 2, "{run:?}");
     assert!(
@@ -229,6 +241,9 @@ fn filter_keeps_cases_by_id_command_or_note() {
         "{}",
         run.stderr
     );
+    let run = puzzles(&["batch", root, "--skip", "/"], "");
+    assert_eq!(run.code, 2, "{run:?}");
+    assert!(run.stderr.contains("--skip"), "{}", run.stderr);
 }
 
 /// A `.json` that is no case (a `package.json`) gets an error naming `--exclude`, and
