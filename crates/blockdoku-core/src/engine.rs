@@ -101,8 +101,9 @@ pub struct Engine {
     largest_piece: u32,
     /// Plans compared by the lookahead (1: none).
     candidates: usize,
-    /// For each cell, the bits of its units (see [`UnitCounts::after_quiet`]).
-    cell_units: Vec<u64>,
+    /// For each cell, a 1 in the empty-cell count of each of its units (see
+    /// [`UnitCounts::after_quiet`]).
+    cell_deltas: Vec<[u8; 64]>,
     /// Plan with the search compiled for the POPCNT instruction: true only when the CPU has
     /// it (see [`Engine::with_popcount_instruction`]).
     popcnt: bool,
@@ -133,7 +134,7 @@ impl Engine {
                 .unwrap_or(0),
             lookahead_pieces,
             candidates: LOOKAHEAD_CANDIDATES,
-            cell_units: near::cell_units(&geo),
+            cell_deltas: near::cell_deltas(&geo),
             popcnt: has_popcnt(),
         }
     }
@@ -344,7 +345,7 @@ impl Engine {
             gaps: vec![Vec::new(); tray.len() + 1],
             counts: vec![UnitCounts::of(self.geometry(), board); tray.len() + 1],
             parts: vec![self.ev.floor_parts(board); tray.len() + 1],
-            cell_units: &self.cell_units,
+            cell_deltas: &self.cell_deltas,
             anchor_units: tray.iter().map(|p| self.ev.anchor_units(p)).collect(),
             top: Vec::with_capacity(self.candidates + 1),
             keep: self.candidates,
@@ -465,7 +466,7 @@ struct Search<'a, C> {
     counts: Vec<UnitCounts>,
     /// The floor's counts ([`FloorParts`]) of the position at each depth, likewise.
     parts: Vec<FloorParts>,
-    cell_units: &'a [u64],
+    cell_deltas: &'a [[u8; 64]],
     /// [`Evaluator::anchor_units`] of each tray piece.
     anchor_units: Vec<Vec<u64>>,
     /// The best plans so far, best first, at most `keep`.
@@ -704,7 +705,7 @@ impl<'a, C: Popcount> Search<'a, C> {
             }
             let depth = self.path.len();
             let counts = if out.units.is_empty() {
-                self.counts[depth].after_quiet(self.cell_units, placed)
+                self.counts[depth].after_quiet(self.cell_deltas, placed)
             } else {
                 UnitCounts::of(geo, out.board)
             };

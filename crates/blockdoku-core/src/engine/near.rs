@@ -62,18 +62,22 @@ impl UnitCounts {
         UnitCounts(counts)
     }
 
-    /// The counts after `placed` goes on empty cells and clears nothing; `cell_units`: for
-    /// each cell the bits of its units ([`cell_units`]).
+    /// The counts after `placed` goes on empty cells and clears nothing; `deltas`: for each
+    /// cell a 1 in the count of each of its units ([`cell_deltas`]).
+    ///
+    /// Each cell's ones are subtracted from all 64 counts at once (a few vector
+    /// subtractions). Decrementing the cell's three counts one by one and then copying the
+    /// counts made the copy wait for the byte stores (a store-forwarding stall: 3.7% of the
+    /// search's samples on one instruction, perf).
     #[inline]
-    pub fn after_quiet(&self, cell_units: &[u64], placed: u128) -> UnitCounts {
+    pub fn after_quiet(&self, deltas: &[[u8; 64]], placed: u128) -> UnitCounts {
         let mut counts = self.0;
         let mut cells = placed;
         while cells != 0 {
-            let mut units = cell_units[cells.trailing_zeros() as usize];
+            let delta = &deltas[cells.trailing_zeros() as usize];
             cells &= cells - 1;
-            while units != 0 {
-                counts[units.trailing_zeros() as usize] -= 1;
-                units &= units - 1;
+            for (count, d) in counts.iter_mut().zip(delta) {
+                *count = count.wrapping_sub(*d);
             }
         }
         UnitCounts(counts)
@@ -104,17 +108,19 @@ pub(super) fn gather(
     }
 }
 
-/// For each cell of the board, the bits (indexes in `Geometry::units()`) of its units: what
-/// [`UnitCounts::after_quiet`] takes.
-pub(super) fn cell_units(geo: &Geometry) -> Vec<u64> {
-    assert!(geo.units().len() <= 64, "units are bits of a u64");
+/// For each cell of the board, a 1 in the count of each of its units (indexes in
+/// `Geometry::units()`): what [`UnitCounts::after_quiet`] subtracts.
+pub(super) fn cell_deltas(geo: &Geometry) -> Vec<[u8; 64]> {
+    assert!(geo.units().len() <= 64, "a count per unit in 64 bytes");
     (0..geo.size() * geo.size())
         .map(|cell| {
-            geo.units()
-                .iter()
-                .enumerate()
-                .filter(|&(_, &unit)| unit & 1u128 << cell != 0)
-                .fold(0u64, |m, (i, _)| m | 1 << i)
+            std::array::from_fn(|i| {
+                u8::from(
+                    geo.units()
+                        .get(i)
+                        .is_some_and(|&unit| unit & 1u128 << cell != 0),
+                )
+            })
         })
         .collect()
 }
@@ -194,7 +200,7 @@ mod tests {
         for (size, box_size) in [(9, 3), (8, 0), (10, 2), (11, 0)] {
             let geo = Geometry::new(size, box_size).expect("valid geometry");
             let set = default_placements(&geo);
-            let units = cell_units(&geo);
+            let deltas = cell_deltas(&geo);
             for case in 0..100 {
                 let board = random_board(&geo, &mut rng, case);
                 let counts = UnitCounts::of(&geo, board);
@@ -213,7 +219,7 @@ mod tests {
                         continue;
                     }
                     assert_eq!(
-                        counts.after_quiet(&units, placed),
+                        counts.after_quiet(&deltas, placed),
                         UnitCounts::of(&geo, board | placed),
                         "{size}x{size} case {case} anchor {anchor}"
                     );
