@@ -95,18 +95,43 @@ pub(super) fn gather(
 ) {
     out.clear();
     let empty = !board & geo.full();
-    for (&count, &mask) in counts.0.iter().zip(geo.units()) {
-        let count = u32::from(count);
-        if count > reach.cells {
-            continue;
-        }
-        let cells = empty & mask;
+    // The units with few enough empty cells, as bits, eight counts to a word without a
+    // branch (then only those units are looked at): looping over the units with a test
+    // each was about 8% of the search's samples (perf).
+    let mut few = 0u64;
+    let over = u64::from(reach.cells.min(127) + 1) * BYTE_ONES;
+    for (w, chunk) in counts.0.chunks_exact(8).enumerate() {
+        let word = u64::from_le_bytes(std::array::from_fn(|b| chunk[b]));
+        // Each byte, a count of at most 121 with its top bit set, is 128 to 249: taking at
+        // most 128 away leaves it at least 0 (no byte borrows from the next), with its top
+        // bit set exactly when the count is more than `reach.cells`.
+        let more = (word | TOP_BITS) - over;
+        let fits = (!more & TOP_BITS) >> 7;
+        // The eight low bits gathered into the top byte, byte k to bit 56 + k.
+        few |= (fits.wrapping_mul(GATHER) >> 56) << (8 * w);
+    }
+    let units = geo.units();
+    if units.len() < 64 {
+        few &= (1u64 << units.len()) - 1;
+    }
+    while few != 0 {
+        let i = few.trailing_zeros() as usize;
+        few &= few - 1;
+        let count = u32::from(counts.0[i]);
+        let cells = empty & units[i];
         if cells != 0 && cells >> cells.trailing_zeros() > reach.largest {
             continue;
         }
         out.push(Gap { cells, count });
     }
 }
+
+/// A 1 in each byte of a word.
+const BYTE_ONES: u64 = 0x0101_0101_0101_0101;
+/// The top bit of each byte.
+const TOP_BITS: u64 = 0x8080_8080_8080_8080;
+/// Moves bit 8k of a word to bit 56 + k (the products' bits never meet: no carries).
+const GATHER: u64 = 0x0102_0408_1020_4080;
 
 /// For each cell of the board, a 1 in the count of each of its units (indexes in
 /// `Geometry::units()`): what [`UnitCounts::after_quiet`] subtracts.
