@@ -98,9 +98,12 @@ pub(super) fn gather(
     // The units with few enough empty cells, as bits, eight counts to a word without a
     // branch (then only those units are looked at): looping over the units with a test
     // each was about 8% of the search's samples (perf).
+    let units = geo.units();
     let mut few = 0u64;
     let over = u64::from(reach.cells.min(127) + 1) * BYTE_ONES;
-    for (w, chunk) in counts.0.chunks_exact(8).enumerate() {
+    // Only the words that hold units (4 on 9x9).
+    let words = units.len().div_ceil(8);
+    for (w, chunk) in counts.0.chunks_exact(8).take(words).enumerate() {
         let word = u64::from_le_bytes(std::array::from_fn(|b| chunk[b]));
         // Each byte, a count of at most 121 with its top bit set, is 128 to 249: taking at
         // most 128 away leaves it at least 0 (no byte borrows from the next), with its top
@@ -110,7 +113,6 @@ pub(super) fn gather(
         // The eight low bits gathered into the top byte, byte k to bit 56 + k.
         few |= (fits.wrapping_mul(GATHER) >> 56) << (8 * w);
     }
-    let units = geo.units();
     if units.len() < 64 {
         few &= (1u64 << units.len()) - 1;
     }
