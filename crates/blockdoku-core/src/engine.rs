@@ -24,8 +24,8 @@ use crate::eval::Instruction;
 use crate::eval::{Evaluator, FloorParts, Popcount, Portable, Weights};
 use crate::geometry::{Geometry, Units};
 use crate::piece::Placement;
-use crate::rules::{Outcome, Scoring, apply, points};
-use near::{Gap, Reach, UnitCounts, clearing_anchors, gather};
+use crate::rules::{Outcome, Scoring, points};
+use near::{Gap, Reach, UnitCounts, apply_near, clearing_anchors, gather};
 use puzzles_common::{Deadline, Poll};
 use rustc_hash::FxBuildHasher;
 use std::collections::HashMap;
@@ -685,7 +685,7 @@ impl<'a, C: Popcount> Search<'a, C> {
             pos &= pos - 1;
             let placed = p.mask_at(anchor);
             let out = if clearing & (1u128 << anchor) != 0 {
-                apply(geo, from.board, placed, self.scoring, from.streak)
+                apply_near(geo, gaps, from.board, placed, self.scoring, from.streak)
             } else {
                 Outcome {
                     board: from.board | placed,
@@ -767,7 +767,7 @@ impl<'a, C: Popcount> Search<'a, C> {
             let Some((bound, full)) = open else {
                 continue;
             };
-            let out = apply(geo, board, p.mask_at(anchor), self.scoring, streak);
+            let out = apply_near(geo, gaps, board, p.mask_at(anchor), self.scoring, streak);
             let eval = self.ev.eval_below_by::<C>(out.board, bound);
             if eval >= bound && full {
                 continue;
@@ -847,7 +847,7 @@ impl<'a, C: Popcount> Search<'a, C> {
 mod tests {
     use super::*;
     use crate::piece::default_set;
-    use crate::rules::check;
+    use crate::rules::{apply, check};
     use puzzles_common::SplitMix64;
 
     /// Every order and placement, no pruning: the best (placed, evaluation, points).
