@@ -14,8 +14,6 @@
 
 use crate::geometry::{Geometry, Units};
 use crate::piece::Placement;
-#[cfg(doc)]
-use crate::rules::apply;
 use crate::rules::{Outcome, Scoring, points};
 
 /// The empty cells of a near unit, how many, and the unit (its index in
@@ -174,8 +172,8 @@ pub(super) fn clearing_anchors(gaps: &[Gap], p: &Placement) -> u128 {
 
 /// The placement of `placed` (on empty cells) with what it clears: the units among `gaps`
 /// (the near units of the position, for a reach at least the piece's) whose empty cells it
-/// covers. Every unit it completes is one of them, so this is [`apply`] without testing
-/// every unit of the board for fullness (`Geometry::clear` was 4% of the instructions of
+/// covers. Every unit it completes is one of them, so this is [`crate::rules::apply`]
+/// without testing every unit of the board for fullness (`Geometry::clear` was 4% of the instructions of
 /// the crate README's callgrind command, most of it from the search's clearing moves).
 pub(super) fn apply_near(
     geo: &Geometry,
