@@ -1,4 +1,6 @@
-//! Prints one self-played game tray by tray: `cargo run --release -p blockdoku-core --example trace -- SEED GAME TRAYS`.
+//! Prints one self-played game tray by tray: `cargo run --release -p blockdoku-core --example trace -- SEED GAME TRAYS [POPCNT]`
+//! (`POPCNT` 0: the portable search instead of the one compiled for the POPCNT instruction;
+//! the output must be the same).
 #![allow(clippy::print_stdout)]
 
 use blockdoku_core::engine::{Engine, Turn};
@@ -15,7 +17,8 @@ fn main() {
     let game = args.get(1).copied().unwrap_or(0) as usize;
     let trays = args.get(2).copied().unwrap_or(20);
     let geo = Geometry::standard();
-    let engine = Engine::new(geo.clone());
+    let popcnt = args.get(3).copied().unwrap_or(1) != 0;
+    let engine = Engine::new(geo.clone()).with_popcount_instruction(popcnt);
     let set: Vec<Placement> = default_set()
         .iter()
         .map(|p| Placement::new(p, &geo))

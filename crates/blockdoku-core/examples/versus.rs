@@ -5,8 +5,10 @@
 //!
 //! - `ENGINE`: `ours` (this crate's engine, as `selfplay` plays it; `ours@1` without the
 //!   lookahead, `ours@K` comparing K plans; `ours:NAME=V` with evaluation weight `NAME` set
-//!   to `V`, e.g. `ours:clear_ways=0`, for same-deal A/B runs of a weight) or a shell command that
-//!   answers trays on stdin (see `scripts/blockdoku-blokie-driver.cpp` for the protocol).
+//!   to `V`, e.g. `ours:clear_ways=0`, for same-deal A/B runs of a weight; `ours/portable`
+//!   or `ours@K/portable`: the same moves without the search compiled for the POPCNT
+//!   instruction, to time it) or a shell command that answers trays on stdin (see
+//!   `scripts/blockdoku-blokie-driver.cpp` for the protocol).
 //! - Game `i` is dealt exactly as `selfplay` deals it: trays of three pieces drawn uniformly
 //!   with replacement from the 47 default pieces by a SplitMix64 seeded with the `i`-th
 //!   output of `game_seeds(SEED)`. Every game is played with our rules (`rules::apply`): an
@@ -75,8 +77,13 @@ impl Player {
             // `ours@K`: K plans compared by the lookahead (1: none); `:NAME=V`: a weight.
             let mut parts = rest.split(':');
             let plans = parts.next().unwrap_or("");
+            let (plans, portable) = match plans.strip_suffix("/portable") {
+                Some(plans) => (plans, true),
+                None => (plans, false),
+            };
             let weights = weight_settings::with_settings(parts);
-            let mut engine = Engine::with_weights(Geometry::standard(), weights);
+            let mut engine = Engine::with_weights(Geometry::standard(), weights)
+                .with_popcount_instruction(!portable);
             if let Some(k) = plans.strip_prefix('@').and_then(|k| k.parse().ok()) {
                 engine = engine.with_lookahead(k);
             }

@@ -19,15 +19,18 @@
 
 mod near;
 
-use crate::eval::{Evaluator, FloorParts, Weights};
+#[cfg(target_arch = "x86_64")]
+use crate::eval::Instruction;
+use crate::eval::{Evaluator, FloorParts, Popcount, Portable, Weights};
 use crate::geometry::{Geometry, Units};
 use crate::piece::Placement;
-use crate::rules::{Outcome, Scoring, apply, points};
-use near::{Gap, Reach, UnitCounts, clearing_anchors, gather};
+use crate::rules::{Outcome, Scoring, points};
+use near::{Gap, Reach, UnitCounts, apply_near, clearing_anchors, gather};
 use puzzles_common::{Deadline, Poll};
 use rustc_hash::FxBuildHasher;
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;
+use std::marker::PhantomData;
 
 /// One placement of a plan.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -98,8 +101,12 @@ pub struct Engine {
     largest_piece: u32,
     /// Plans compared by the lookahead (1: none).
     candidates: usize,
-    /// For each cell, the bits of its units (see [`UnitCounts::after_quiet`]).
-    cell_units: Vec<u64>,
+    /// For each cell, a 1 in the empty-cell count of each of its units (see
+    /// [`UnitCounts::after_quiet`]).
+    cell_deltas: Vec<[u8; 64]>,
+    /// Plan with the search compiled for the POPCNT instruction: true only when the CPU has
+    /// it (see [`Engine::with_popcount_instruction`]).
+    popcnt: bool,
 }
 
 impl Engine {
@@ -127,8 +134,17 @@ impl Engine {
                 .unwrap_or(0),
             lookahead_pieces,
             candidates: LOOKAHEAD_CANDIDATES,
-            cell_units: near::cell_units(&geo),
+            cell_deltas: near::cell_deltas(&geo),
+            popcnt: has_popcnt(),
         }
+    }
+
+    /// The same engine planning with the search compiled for the POPCNT instruction when
+    /// `use_it` and the CPU has it (the default), with the portable search otherwise. The
+    /// plans are the same either way (the two count bits exactly); only the time differs.
+    pub fn with_popcount_instruction(mut self, use_it: bool) -> Engine {
+        self.popcnt = use_it && has_popcnt();
+        self
     }
 
     /// The same engine comparing its `candidates` best plans by the one-piece lookahead
@@ -151,7 +167,7 @@ impl Engine {
     /// once the sum reaches it. The plans after the first rarely beat it: this roughly
     /// halves the lookahead's evaluations (see the crate README).
     pub fn lookahead_below(&self, board: u128, bound: i64) -> i64 {
-        self.lookahead_hinted(board, bound, &mut [NO_HINT; MAX_LOOKAHEAD_PIECES])
+        self.lookahead_hinted::<Portable>(board, bound, &mut [NO_HINT; MAX_LOOKAHEAD_PIECES])
     }
 
     /// [`Engine::lookahead_below`], trying first for each piece the anchor in `hints` (the
@@ -159,7 +175,8 @@ impl Engine {
     /// the anchor that is best on this board. The candidate plans differ in a few cells, so
     /// the last best place is often still the best: found first, it is a tight bound for
     /// the piece's other places. The minimum, and so the sum, is the same in any order.
-    fn lookahead_hinted(
+    #[inline(always)]
+    fn lookahead_hinted<C: Popcount>(
         &self,
         board: u128,
         bound: i64,
@@ -170,9 +187,9 @@ impl Engine {
         let prune = self.ev.is_monotone();
         // A placement that clears nothing ends on the board plus the piece, whose floor is
         // at least this plus the piece's cells (as in the search's last moves).
-        let floor = if prune { self.ev.floor_cost(board) } else { 0 };
-        let parts = self.ev.floor_parts(board);
-        let base = self.ev.floor_of_parts(parts);
+        let parts = self.ev.floor_parts_by::<C>(board);
+        let base = self.ev.floor_of_parts_by::<C>(parts);
+        let floor = if prune { base } else { 0 };
         let mut gaps = Vec::new();
         geo.gaps(board, self.largest_piece, &mut gaps);
         let mut total = 0i64;
@@ -194,7 +211,7 @@ impl Engine {
                 };
                 let mut best_anchor = NO_HINT;
                 let mut try_anchor = |anchor: u32, after: u128, best: &mut i32| {
-                    let v = self.ev.eval_below(after, *best);
+                    let v = self.ev.eval_below_by::<C>(after, *best);
                     if v < *best {
                         *best = v;
                         best_anchor = anchor;
@@ -227,10 +244,12 @@ impl Engine {
                         let anchor = quiet.trailing_zeros();
                         quiet &= quiet - 1;
                         let units = units_at[anchor as usize];
-                        let floor = base + self.ev.floor_added(&parts, p, anchor, units);
-                        let v =
-                            self.ev
-                                .eval_below_with_floor(board | p.mask_at(anchor), best, floor);
+                        let floor = base + self.ev.floor_added_by::<C>(&parts, p, anchor, units);
+                        let v = self.ev.eval_below_with_floor_by::<C>(
+                            board | p.mask_at(anchor),
+                            best,
+                            floor,
+                        );
                         if v < best {
                             best = v;
                             best_anchor = anchor;
@@ -269,6 +288,49 @@ impl Engine {
         turn: Turn,
         deadline: Deadline,
     ) -> Option<Plan> {
+        #[cfg(target_arch = "x86_64")]
+        if self.popcnt {
+            // SAFETY: `popcnt` is true only when `is_x86_feature_detected!` found the POPCNT
+            // instruction on this CPU (`has_popcnt`), which is all `plan_popcnt` needs.
+            #[allow(unsafe_code)]
+            let plan = unsafe { self.plan_popcnt(board, tray, turn, deadline) };
+            return plan;
+        }
+        self.plan_by::<Portable, _>(board, tray, turn, deadline, search_portable)
+    }
+
+    /// [`Engine::plan`] compiled for the POPCNT instruction: the search and the lookahead
+    /// are inlined here (and the search's recursion goes through [`search_popcnt`]), so
+    /// their bit counts are the instruction (about a fifth fewer instructions, crate
+    /// README).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt")]
+    fn plan_popcnt(
+        &self,
+        board: u128,
+        tray: &[Placement],
+        turn: Turn,
+        deadline: Deadline,
+    ) -> Option<Plan> {
+        self.plan_by::<Instruction, _>(board, tray, turn, deadline, |s, at, left, last| {
+            search_popcnt(s, at, left, last)
+        })
+    }
+
+    /// [`Engine::plan`] counting bits the way `C` does, the search recursing through
+    /// `descend` (a function compiled the same way).
+    #[inline(always)]
+    fn plan_by<'t, C: Popcount, D>(
+        &'t self,
+        board: u128,
+        tray: &'t [Placement],
+        turn: Turn,
+        deadline: Deadline,
+        descend: D,
+    ) -> Option<Plan>
+    where
+        D: Fn(&mut Search<'t, C>, Node, u8, Option<usize>) + Copy,
+    {
         let tray = &tray[..tray.len().min(MAX_TRAY)];
         let mut s = Search {
             ev: &self.ev,
@@ -278,23 +340,31 @@ impl Engine {
                 .map(|i| (0..i).find(|&j| tray[j].same_shape(&tray[i])))
                 .collect(),
             scoring: turn.scoring,
-            seen: Seen::with_capacity_and_hasher(1 << 10, FxBuildHasher),
+            // Room for a mid-game tray's positions: from 1 << 10, growing the table was
+            // about 2% of the samples (perf); 1 << 13 was no faster than this.
+            seen: Seen::with_capacity_and_hasher(1 << 12, FxBuildHasher),
             path: Vec::with_capacity(tray.len()),
             gaps: vec![Vec::new(); tray.len() + 1],
             counts: vec![UnitCounts::of(self.geometry(), board); tray.len() + 1],
             parts: vec![self.ev.floor_parts(board); tray.len() + 1],
-            cell_units: &self.cell_units,
+            cell_deltas: &self.cell_deltas,
             anchor_units: tray.iter().map(|p| self.ev.anchor_units(p)).collect(),
             top: Vec::with_capacity(self.candidates + 1),
             keep: self.candidates,
             nodes: 0,
             poll: Poll::new(deadline),
             timed_out: false,
+            popcount: PhantomData,
         };
         let all = ((1u16 << tray.len()) - 1) as u8;
         let reach = Reach::of(tray, all);
         gather(self.geometry(), board, &s.counts[0], reach, &mut s.gaps[0]);
-        s.go(board, all, 0, turn.streak, None);
+        let root = Node {
+            board,
+            points: 0,
+            streak: turn.streak,
+        };
+        descend(&mut s, root, all, None);
         if s.timed_out {
             return None;
         }
@@ -309,7 +379,7 @@ impl Engine {
                     return None;
                 }
                 let bound = best.map_or(i64::MAX, |(c, _)| c);
-                let cost = self.lookahead_hinted(p.board, bound, &mut hints);
+                let cost = self.lookahead_hinted::<C>(p.board, bound, &mut hints);
                 // Strictly better only: ties keep the better ranked plan.
                 if best.is_none_or(|(c, _)| cost < c) {
                     best = Some((cost, i));
@@ -382,7 +452,7 @@ struct Node {
 /// (board, pieces-left) keys, with the Fx hash: SipHash costs more than it saves.
 type Seen = HashMap<(u128, u8), u64, FxBuildHasher>;
 
-struct Search<'a> {
+struct Search<'a, C> {
     ev: &'a Evaluator,
     full: u128,
     tray: &'a [Placement],
@@ -398,7 +468,7 @@ struct Search<'a> {
     counts: Vec<UnitCounts>,
     /// The floor's counts ([`FloorParts`]) of the position at each depth, likewise.
     parts: Vec<FloorParts>,
-    cell_units: &'a [u64],
+    cell_deltas: &'a [[u8; 64]],
     /// [`Evaluator::anchor_units`] of each tray piece.
     anchor_units: Vec<Vec<u64>>,
     /// The best plans so far, best first, at most `keep`.
@@ -407,9 +477,38 @@ struct Search<'a> {
     nodes: u64,
     poll: Poll,
     timed_out: bool,
+    /// How the evaluation counts bits (see [`Popcount`]).
+    popcount: PhantomData<C>,
 }
 
-impl Search<'_> {
+/// Whether this CPU has the POPCNT instruction (x86-64 only; checked once per engine).
+fn has_popcnt() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::arch::is_x86_feature_detected!("popcnt")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
+/// The search's recursion with portable bit counts.
+fn search_portable(s: &mut Search<'_, Portable>, at: Node, left: u8, last: Option<usize>) {
+    s.go(at, left, last, search_portable);
+}
+
+/// The search's recursion compiled for the POPCNT instruction: [`Search::go`] and the
+/// evaluation it asks are inlined here. Only [`Engine::plan_popcnt`] and itself call it.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt")]
+fn search_popcnt(s: &mut Search<'_, Instruction>, at: Node, left: u8, last: Option<usize>) {
+    s.go(at, left, last, |s, at, left, last| {
+        search_popcnt(s, at, left, last)
+    });
+}
+
+impl<'a, C: Popcount> Search<'a, C> {
     /// The evaluation a plan placing `placed` pieces must beat (be below) to enter the top
     /// list, or `None` when it cannot enter at all.
     fn entry_bound(&self, placed: usize) -> Option<i32> {
@@ -430,12 +529,13 @@ impl Search<'_> {
 
     /// Offers the board the path ends on as a plan (the last piece's moves offer theirs in
     /// [`Search::last_moves`], the same way).
+    #[inline(always)]
     fn finish(&mut self, board: u128, points: u64, streak: bool) {
         let placed = self.path.len();
         let Some(bound) = self.entry_bound(placed) else {
             return;
         };
-        let eval = self.ev.eval_below(board, bound);
+        let eval = self.ev.eval_below_by::<C>(board, bound);
         // Most leaves reach the bound of a full list: they cannot enter, and looking for
         // their place in it took about 40% of this function's time (perf annotate).
         if eval >= bound && self.full_of(placed) {
@@ -493,7 +593,18 @@ impl Search<'_> {
     /// Expands the position `board` with the pieces `left`; `last`: the tray index of the
     /// move that led here when it cleared nothing. `self.gaps` at this depth holds the near
     /// units of `board` for the pieces `left` (filled by the move that led here).
-    fn go(&mut self, board: u128, left: u8, points: u64, streak: bool, last: Option<usize>) {
+    /// `descend` expands the positions after each move (this function, compiled the same way:
+    /// see [`search_portable`]).
+    #[inline(always)]
+    fn go<D>(&mut self, at: Node, left: u8, last: Option<usize>, descend: D)
+    where
+        D: Fn(&mut Self, Node, u8, Option<usize>) + Copy,
+    {
+        let Node {
+            board,
+            points,
+            streak,
+        } = at;
         self.nodes += 1;
         if self.poll.step() {
             self.timed_out = true;
@@ -533,7 +644,7 @@ impl Search<'_> {
             if last_piece {
                 self.last_moves(from, i, pos, &gaps, must_clear);
             } else {
-                self.inner_moves(from, left, i, pos, &gaps, must_clear);
+                self.inner_moves(from, left, i, pos, &gaps, must_clear, descend);
             }
         }
         self.gaps[depth] = gaps;
@@ -545,7 +656,9 @@ impl Search<'_> {
     }
 
     /// The moves of piece `i` at the anchors `pos` when more pieces follow.
-    fn inner_moves(
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn inner_moves<D>(
         &mut self,
         from: Node,
         left: u8,
@@ -553,7 +666,10 @@ impl Search<'_> {
         mut pos: u128,
         gaps: &[Gap],
         must_clear: bool,
-    ) {
+        descend: D,
+    ) where
+        D: Fn(&mut Self, Node, u8, Option<usize>) + Copy,
+    {
         let geo = self.ev.geometry();
         let p = &self.tray[i];
         let rest = left & !(1 << i);
@@ -569,7 +685,7 @@ impl Search<'_> {
             pos &= pos - 1;
             let placed = p.mask_at(anchor);
             let out = if clearing & (1u128 << anchor) != 0 {
-                apply(geo, from.board, placed, self.scoring, from.streak)
+                apply_near(geo, gaps, from.board, placed, self.scoring, from.streak)
             } else {
                 Outcome {
                     board: from.board | placed,
@@ -591,16 +707,17 @@ impl Search<'_> {
             }
             let depth = self.path.len();
             let counts = if out.units.is_empty() {
-                self.counts[depth].after_quiet(self.cell_units, placed)
+                self.counts[depth].after_quiet(self.cell_deltas, placed)
             } else {
                 UnitCounts::of(geo, out.board)
             };
             self.counts[depth + 1] = counts;
             self.parts[depth + 1] = if out.units.is_empty() {
                 let units = self.anchor_units[i][anchor as usize];
-                self.ev.floor_parts_at(self.parts[depth], p, anchor, units)
+                self.ev
+                    .floor_parts_at_by::<C>(self.parts[depth], p, anchor, units)
             } else {
-                self.ev.floor_parts(out.board)
+                self.ev.floor_parts_by::<C>(out.board)
             };
             let mut next = std::mem::take(&mut self.gaps[depth + 1]);
             gather(geo, out.board, &counts, reach, &mut next);
@@ -612,13 +729,19 @@ impl Search<'_> {
                 points: out.points,
             });
             let next_last = if out.units.is_empty() { Some(i) } else { None };
-            self.go(out.board, rest, total, !out.units.is_empty(), next_last);
+            let next = Node {
+                board: out.board,
+                points: total,
+                streak: !out.units.is_empty(),
+            };
+            descend(self, next, rest, next_last);
             self.path.pop();
         }
     }
 
     /// The moves of the last piece `i` at the anchors `pos`: the moves that clear first,
     /// then, unless the floor of the evaluation already rules them all out, the others.
+    #[inline(always)]
     fn last_moves(&mut self, from: Node, i: usize, pos: u128, gaps: &[Gap], must_clear: bool) {
         let Node {
             board,
@@ -644,8 +767,8 @@ impl Search<'_> {
             let Some((bound, full)) = open else {
                 continue;
             };
-            let out = apply(geo, board, p.mask_at(anchor), self.scoring, streak);
-            let eval = self.ev.eval_below(out.board, bound);
+            let out = apply_near(geo, gaps, board, p.mask_at(anchor), self.scoring, streak);
+            let eval = self.ev.eval_below_by::<C>(out.board, bound);
             if eval >= bound && full {
                 continue;
             }
@@ -673,7 +796,7 @@ impl Search<'_> {
         if self.ev.is_monotone()
             && let Some((bound, _)) = open
         {
-            let floor = self.ev.floor_of_parts(self.parts[self.path.len()])
+            let floor = self.ev.floor_of_parts_by::<C>(self.parts[self.path.len()])
                 + self.ev.weights().occupied * p.cell_count() as i32;
             if floor >= bound {
                 return;
@@ -686,7 +809,7 @@ impl Search<'_> {
         };
         // The floor of each board plus the piece, from the board's counts.
         let parts = self.parts[self.path.len()];
-        let base = self.ev.floor_of_parts(parts);
+        let base = self.ev.floor_of_parts_by::<C>(parts);
         while quiet != 0 {
             let anchor = quiet.trailing_zeros();
             quiet &= quiet - 1;
@@ -696,8 +819,8 @@ impl Search<'_> {
             };
             let after = board | p.mask_at(anchor);
             let units = self.anchor_units[i][anchor as usize];
-            let floor = base + self.ev.floor_added(&parts, p, anchor, units);
-            let eval = self.ev.eval_below_with_floor(after, bound, floor);
+            let floor = base + self.ev.floor_added_by::<C>(&parts, p, anchor, units);
+            let eval = self.ev.eval_below_with_floor_by::<C>(after, bound, floor);
             if eval >= bound && full {
                 continue;
             }
@@ -724,7 +847,7 @@ impl Search<'_> {
 mod tests {
     use super::*;
     use crate::piece::default_set;
-    use crate::rules::check;
+    use crate::rules::{apply, check};
     use puzzles_common::SplitMix64;
 
     /// Every order and placement, no pruning: the best (placed, evaluation, points).
@@ -811,10 +934,13 @@ mod tests {
             for bound in [exact - 1, exact, exact + 1, exact / 2, i64::MAX] {
                 let plain = engine.lookahead_below(board, bound);
                 let before = carried;
-                assert_eq!(engine.lookahead_hinted(board, bound, &mut carried), plain);
+                assert_eq!(
+                    engine.lookahead_hinted::<Portable>(board, bound, &mut carried),
+                    plain
+                );
                 moved += usize::from(before != carried);
                 assert_eq!(
-                    engine.lookahead_hinted(board, bound, &mut random.clone()),
+                    engine.lookahead_hinted::<Portable>(board, bound, &mut random.clone()),
                     plain
                 );
             }
@@ -825,11 +951,10 @@ mod tests {
     /// The prunings lose nothing: on random crowded boards and trays the search finds the
     /// same best (pieces placed, evaluation, points) as trying everything, and its plan
     /// replays legally to the board it reports.
-    #[test]
-    fn search_matches_brute_force() {
-        // The default weights, and every weight of the evaluation on (the floor's box
-        // kinds, the boundary's box edges, the edge slots, the hard pieces' scarcity).
-        let every = crate::eval::Weights {
+    /// Every weight of the evaluation on (the floor's box kinds, the boundary's box edges,
+    /// the edge slots, the hard pieces' scarcity), beside the defaults.
+    fn every_weight() -> crate::eval::Weights {
+        crate::eval::Weights {
             off_box_edges: 12,
             edge_slots: 50,
             side_box_cells: 2,
@@ -840,9 +965,58 @@ mod tests {
             lines: 5,
             crowded: 2,
             ..Default::default()
-        };
-        for weights in [crate::eval::Weights::default(), every] {
+        }
+    }
+
+    #[test]
+    fn search_matches_brute_force() {
+        for weights in [crate::eval::Weights::default(), every_weight()] {
             search_matches_brute_force_with(weights);
+        }
+    }
+
+    /// The search compiled for the POPCNT instruction and the portable one make the same
+    /// plans (moves, board, evaluation, points, nodes; the lookahead included) on random
+    /// boards and trays, under the default weights and with every weight on, on three
+    /// geometries. On a CPU without POPCNT both engines are portable.
+    #[test]
+    fn popcount_instruction_changes_no_plan() {
+        let mut rng = SplitMix64::new(23);
+        for (size, box_size) in [(9, 3), (8, 0), (10, 2)] {
+            let geo = Geometry::new(size, box_size).expect("valid geometry");
+            let set: Vec<Placement> = default_set()
+                .iter()
+                .map(|p| Placement::new(p, &geo))
+                .collect();
+            for weights in [crate::eval::Weights::default(), every_weight()] {
+                let fast = Engine::with_weights(geo.clone(), weights);
+                assert_eq!(fast.popcnt, has_popcnt());
+                let portable = fast.clone().with_popcount_instruction(false);
+                assert!(!portable.popcnt);
+                for case in 0..150 {
+                    let mut board = rng.next_u128() & geo.full();
+                    for _ in 0..(case % 4) {
+                        board &= rng.next_u128();
+                    }
+                    board = geo.clear(board).0;
+                    let tray: Vec<Placement> = (0..1 + case % 3)
+                        .map(|_| set[rng.below(set.len() as u64) as usize].clone())
+                        .collect();
+                    let turn = Turn {
+                        scoring: if case % 2 == 0 {
+                            Scoring::Classic
+                        } else {
+                            Scoring::Combo
+                        },
+                        streak: case % 4 == 1,
+                    };
+                    assert_eq!(
+                        fast.choose(board, &tray, turn),
+                        portable.choose(board, &tray, turn),
+                        "{size}x{size}, case {case}"
+                    );
+                }
+            }
         }
     }
 

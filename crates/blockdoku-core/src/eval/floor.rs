@@ -5,7 +5,7 @@
 //! popcount and a box fold per placement: 9.00 G -> 8.76 G instructions for the
 //! crate README's callgrind command.
 
-use super::{Evaluator, count};
+use super::{Evaluator, Popcount, Portable};
 use crate::piece::Placement;
 
 /// What [`Evaluator::floor_cost`] counts on a board, kept apart so that adding cells updates
@@ -24,6 +24,12 @@ pub struct FloorParts {
 impl Evaluator {
     /// The floor's counts of board `b`.
     pub fn floor_parts(&self, b: u128) -> FloorParts {
+        self.floor_parts_by::<Portable>(b)
+    }
+
+    /// [`Evaluator::floor_parts`] counting bits the way `C` does.
+    #[inline(always)]
+    pub(crate) fn floor_parts_by<C: Popcount>(&self, b: u128) -> FloorParts {
         let units = self
             .geo
             .units()
@@ -31,12 +37,12 @@ impl Evaluator {
             .enumerate()
             .fold(0u64, |m, (i, &unit)| m | u64::from(b & unit != 0) << i);
         FloorParts {
-            cells: count(b),
+            cells: C::count(b),
             units,
-            box_middle: count(b & self.box_middle),
-            box_corner: count(b & self.box_corner),
-            side_box_cells: count(b & self.side_boxes),
-            corner_box_cells: count(b & self.corner_boxes),
+            box_middle: C::count(b & self.box_middle),
+            box_corner: C::count(b & self.box_corner),
+            side_box_cells: C::count(b & self.side_boxes),
+            corner_box_cells: C::count(b & self.corner_boxes),
         }
     }
 
@@ -80,6 +86,18 @@ impl Evaluator {
         anchor: u32,
         units: u64,
     ) -> FloorParts {
+        self.floor_parts_at_by::<Portable>(parts, p, anchor, units)
+    }
+
+    /// [`Evaluator::floor_parts_at`] counting bits the way `C` does.
+    #[inline(always)]
+    pub(crate) fn floor_parts_at_by<C: Popcount>(
+        &self,
+        parts: FloorParts,
+        p: &Placement,
+        anchor: u32,
+        units: u64,
+    ) -> FloorParts {
         let units = parts.units | units;
         let w = &self.weights;
         let placed = || p.mask_at(anchor);
@@ -87,22 +105,22 @@ impl Evaluator {
             cells: parts.cells + p.cell_count() as i32,
             units,
             box_middle: if w.box_middle != 0 {
-                parts.box_middle + count(placed() & self.box_middle)
+                parts.box_middle + C::count(placed() & self.box_middle)
             } else {
                 parts.box_middle
             },
             box_corner: if w.box_corner != 0 {
-                parts.box_corner + count(placed() & self.box_corner)
+                parts.box_corner + C::count(placed() & self.box_corner)
             } else {
                 parts.box_corner
             },
             side_box_cells: if w.side_box_cells != 0 {
-                parts.side_box_cells + count(placed() & self.side_boxes)
+                parts.side_box_cells + C::count(placed() & self.side_boxes)
             } else {
                 parts.side_box_cells
             },
             corner_box_cells: if w.corner_box_cells != 0 {
-                parts.corner_box_cells + count(placed() & self.corner_boxes)
+                parts.corner_box_cells + C::count(placed() & self.corner_boxes)
             } else {
                 parts.corner_box_cells
             },
@@ -118,24 +136,36 @@ impl Evaluator {
     /// exits, which callgrind does not count).
     #[inline]
     pub fn floor_added(&self, parts: &FloorParts, p: &Placement, anchor: u32, units: u64) -> i32 {
+        self.floor_added_by::<Portable>(parts, p, anchor, units)
+    }
+
+    /// [`Evaluator::floor_added`] counting bits the way `C` does.
+    #[inline(always)]
+    pub(crate) fn floor_added_by<C: Popcount>(
+        &self,
+        parts: &FloorParts,
+        p: &Placement,
+        anchor: u32,
+        units: u64,
+    ) -> i32 {
         let w = &self.weights;
         let mut cost = w.occupied * p.cell_count() as i32;
         let fresh = units & !parts.units;
-        cost += w.boxes * count_bits(fresh & self.box_units);
+        cost += w.boxes * C::count_bits(fresh & self.box_units);
         if w.lines != 0 {
-            cost += w.lines * count_bits(fresh & !self.box_units);
+            cost += w.lines * C::count_bits(fresh & !self.box_units);
         }
         if w.box_middle != 0 {
-            cost += w.box_middle * count(p.mask_at(anchor) & self.box_middle);
+            cost += w.box_middle * C::count(p.mask_at(anchor) & self.box_middle);
         }
         if w.box_corner != 0 {
-            cost += w.box_corner * count(p.mask_at(anchor) & self.box_corner);
+            cost += w.box_corner * C::count(p.mask_at(anchor) & self.box_corner);
         }
         if w.side_box_cells != 0 {
-            cost += w.side_box_cells * count(p.mask_at(anchor) & self.side_boxes);
+            cost += w.side_box_cells * C::count(p.mask_at(anchor) & self.side_boxes);
         }
         if w.corner_box_cells != 0 {
-            cost += w.corner_box_cells * count(p.mask_at(anchor) & self.corner_boxes);
+            cost += w.corner_box_cells * C::count(p.mask_at(anchor) & self.corner_boxes);
         }
         cost
     }
@@ -143,28 +173,24 @@ impl Evaluator {
     /// The floor from its counts: [`Evaluator::floor_cost`] of the board they describe.
     #[inline]
     pub fn floor_of_parts(&self, parts: FloorParts) -> i32 {
+        self.floor_of_parts_by::<Portable>(parts)
+    }
+
+    /// [`Evaluator::floor_of_parts`] counting bits the way `C` does.
+    #[inline(always)]
+    pub(crate) fn floor_of_parts_by<C: Popcount>(&self, parts: FloorParts) -> i32 {
         let w = &self.weights;
         let mut cost = w.occupied * parts.cells
-            + w.boxes * count_bits(parts.units & self.box_units)
+            + w.boxes * C::count_bits(parts.units & self.box_units)
             + w.box_middle * parts.box_middle
             + w.box_corner * parts.box_corner
             + w.side_box_cells * parts.side_box_cells
             + w.corner_box_cells * parts.corner_box_cells;
         if w.lines != 0 {
-            cost += w.lines * count_bits(parts.units & !self.box_units);
+            cost += w.lines * C::count_bits(parts.units & !self.box_units);
         }
         cost
     }
-}
-
-/// Bits set in a unit mask, by nibble sums (the baseline build has no POPCNT; see
-/// `super::count`).
-#[inline(always)]
-fn count_bits(x: u64) -> i32 {
-    if cfg!(target_feature = "popcnt") {
-        return x.count_ones() as i32;
-    }
-    count(u128::from(x))
 }
 
 #[cfg(test)]
