@@ -255,6 +255,120 @@ pub struct Evaluator {
     monotone: bool,
 }
 
+/// The order `probe_cost` asks the probes in: largest first, each with the probes it
+/// contains (bits of `probes` indexes) and its cells as at most [`PROBE_CELLS`] offsets.
+fn probe_steps(pieces: &[Piece], probes: &[Placement]) -> Vec<ProbeStep> {
+    let mut order: Vec<(usize, u64)> = (0..pieces.len())
+        .map(|i| {
+            let inside = (0..pieces.len())
+                .filter(|&j| j != i && contains(&pieces[i], &pieces[j]))
+                .fold(0u64, |m, j| m | 1 << j);
+            (i, inside)
+        })
+        .collect();
+    order.sort_by_key(|&(i, _)| std::cmp::Reverse(pieces[i].len()));
+    order
+        .into_iter()
+        .map(|(i, inside)| {
+            let cells = probes[i].offsets();
+            assert!(
+                cells.len() <= PROBE_CELLS,
+                "default pieces have at most 5 cells"
+            );
+            // Short pieces repeat their first cell: the same test again.
+            let first = cells.first().copied().unwrap_or(0);
+            ProbeStep {
+                index: i,
+                anchors: probes[i].anchors(),
+                offsets: std::array::from_fn(|k| cells.get(k).copied().unwrap_or(first) as u8),
+                inside,
+            }
+        })
+        .collect()
+}
+
+/// The cell offsets the probes use, each once, in increasing order.
+fn probe_offsets(probes: &[Placement]) -> Vec<usize> {
+    let mut offsets: Vec<usize> = probes
+        .iter()
+        .flat_map(|p| p.offsets().iter().map(|&o| o as usize))
+        .collect();
+    offsets.sort_unstable();
+    offsets.dedup();
+    assert!(offsets.last().is_none_or(|&o| o <= MAX_PROBE_OFFSET));
+    offsets
+}
+
+/// For each cell, the units holding it, as bits in the order of `Geometry::units()`.
+fn cell_units(geo: &Geometry) -> Vec<u64> {
+    let units = geo.units();
+    assert!(units.len() <= 64, "units are bits of a u64");
+    (0..geo.size() * geo.size())
+        .map(|cell| {
+            units
+                .iter()
+                .enumerate()
+                .filter(|&(_, &unit)| unit & 1u128 << cell != 0)
+                .fold(0u64, |m, (i, _)| m | 1 << i)
+        })
+        .collect()
+}
+
+/// The cells of a board by where they lie in their box and which box they lie in (all
+/// empty without boxes, except the off-box edges, which are then every edge).
+struct BoxMasks {
+    box_middle: u128,
+    box_corner: u128,
+    side_boxes: u128,
+    corner_boxes: u128,
+    off_box_right: u128,
+    off_box_below: u128,
+}
+
+impl BoxMasks {
+    fn new(geo: &Geometry, has_right: u128, has_below: u128) -> BoxMasks {
+        let mut masks = BoxMasks {
+            box_middle: 0,
+            box_corner: 0,
+            side_boxes: 0,
+            corner_boxes: 0,
+            off_box_right: has_right,
+            off_box_below: has_below,
+        };
+        let k = geo.box_size();
+        if k == 0 {
+            return masks;
+        }
+        let last = geo.size() / k - 1;
+        for r in 0..geo.size() {
+            for c in 0..geo.size() {
+                let bit = geo.bit(r, c);
+                if c % k == k - 1 {
+                    masks.off_box_right &= !bit;
+                }
+                if r % k == k - 1 {
+                    masks.off_box_below &= !bit;
+                }
+                let outer_r = r / k == 0 || r / k == last;
+                let outer_c = c / k == 0 || c / k == last;
+                if outer_r && outer_c {
+                    masks.corner_boxes |= bit;
+                } else if outer_r || outer_c {
+                    masks.side_boxes |= bit;
+                }
+                let edge_r = r % k == 0 || r % k == k - 1;
+                let edge_c = c % k == 0 || c % k == k - 1;
+                if edge_r && edge_c {
+                    masks.box_corner |= bit;
+                } else if !edge_r && !edge_c {
+                    masks.box_middle |= bit;
+                }
+            }
+        }
+        masks
+    }
+}
+
 impl Evaluator {
     /// An evaluator with the default weights; the default piece set is the probe set.
     pub fn new(geo: Geometry) -> Evaluator {
@@ -267,40 +381,8 @@ impl Evaluator {
         // The pieces inside another are a u64 of indexes.
         debug_assert!(pieces.len() <= 64);
         let probes: Vec<Placement> = pieces.iter().map(|p| Placement::new(p, &geo)).collect();
-        let mut probe_order: Vec<(usize, u64)> = (0..pieces.len())
-            .map(|i| {
-                let inside = (0..pieces.len())
-                    .filter(|&j| j != i && contains(&pieces[i], &pieces[j]))
-                    .fold(0u64, |m, j| m | 1 << j);
-                (i, inside)
-            })
-            .collect();
-        probe_order.sort_by_key(|&(i, _)| std::cmp::Reverse(pieces[i].len()));
-        let probe_order: Vec<ProbeStep> = probe_order
-            .into_iter()
-            .map(|(i, inside)| {
-                let cells = probes[i].offsets();
-                assert!(
-                    cells.len() <= PROBE_CELLS,
-                    "default pieces have at most 5 cells"
-                );
-                // Short pieces repeat their first cell: the same test again.
-                let first = cells.first().copied().unwrap_or(0);
-                ProbeStep {
-                    index: i,
-                    anchors: probes[i].anchors(),
-                    offsets: std::array::from_fn(|k| cells.get(k).copied().unwrap_or(first) as u8),
-                    inside,
-                }
-            })
-            .collect();
-        let mut probe_offsets: Vec<usize> = probes
-            .iter()
-            .flat_map(|p| p.offsets().iter().map(|&o| o as usize))
-            .collect();
-        probe_offsets.sort_unstable();
-        probe_offsets.dedup();
-        assert!(probe_offsets.last().is_none_or(|&o| o <= MAX_PROBE_OFFSET));
+        let probe_order = probe_steps(pieces, &probes);
+        let probe_offsets = probe_offsets(&probes);
         let full = geo.full();
         let has_right = full & !geo.last_col();
         let has_below = full & !geo.last_row();
@@ -310,38 +392,14 @@ impl Evaluator {
         let bar_starts = geo.cols()[..geo.size().saturating_sub(2)]
             .iter()
             .fold(0, |m, c| m | c);
-        let (mut box_middle, mut box_corner) = (0u128, 0u128);
-        let (mut side_boxes, mut corner_boxes) = (0u128, 0u128);
-        let (mut off_box_right, mut off_box_below) = (has_right, has_below);
-        let k = geo.box_size();
-        for r in 0..geo.size() {
-            for c in 0..geo.size() {
-                if k == 0 {
-                    continue;
-                }
-                if c % k == k - 1 {
-                    off_box_right &= !geo.bit(r, c);
-                }
-                if r % k == k - 1 {
-                    off_box_below &= !geo.bit(r, c);
-                }
-                let last = geo.size() / k - 1;
-                let outer_r = r / k == 0 || r / k == last;
-                let outer_c = c / k == 0 || c / k == last;
-                if outer_r && outer_c {
-                    corner_boxes |= geo.bit(r, c);
-                } else if outer_r || outer_c {
-                    side_boxes |= geo.bit(r, c);
-                }
-                let edge_r = r % k == 0 || r % k == k - 1;
-                let edge_c = c % k == 0 || c % k == k - 1;
-                if edge_r && edge_c {
-                    box_corner |= geo.bit(r, c);
-                } else if !edge_r && !edge_c {
-                    box_middle |= geo.bit(r, c);
-                }
-            }
-        }
+        let BoxMasks {
+            box_middle,
+            box_corner,
+            side_boxes,
+            corner_boxes,
+            off_box_right,
+            off_box_below,
+        } = BoxMasks::new(&geo, has_right, has_below);
         let hard = (0..pieces.len())
             .filter(|&i| is_hard(&pieces[i]))
             .fold(0u64, |m, i| m | 1 << i);
@@ -351,21 +409,10 @@ impl Evaluator {
             .cloned()
             .collect();
         let clear_table = ClearTable::new(&clear_pieces);
-        let units = geo.units();
-        assert!(units.len() <= 64, "units are bits of a u64");
-        let cell_units = (0..geo.size() * geo.size())
-            .map(|cell| {
-                units
-                    .iter()
-                    .enumerate()
-                    .filter(|&(_, &unit)| unit & 1u128 << cell != 0)
-                    .fold(0u64, |m, (i, _)| m | 1 << i)
-            })
-            .collect();
         let lines = geo.rows().len() + geo.cols().len();
         let box_units = ((1u64 << geo.boxes().len()) - 1) << lines;
         Evaluator {
-            cell_units,
+            cell_units: cell_units(&geo),
             box_units,
             clear_table,
             geo,
