@@ -45,17 +45,18 @@ fn main() {
             _ => panic!("a line propagator mode: off, whole or greedy"),
         };
     }
-    let text = std::fs::read_to_string(&path).expect("read file");
-    let input: SolveInput = match Format::from_path(&path) {
-        Some(f) => parse_puzzle(&text, f).unwrap_or_else(|e| panic!("{path}: {e}")),
-        None => {
-            let v: serde_json::Value = serde_json::from_str(&text).expect("JSON");
-            SolveInput {
-                rows: serde_json::from_value(v["rows"].clone()).expect("rows"),
-                cols: serde_json::from_value(v["cols"].clone()).expect("cols"),
-                timeout_ms: None,
-                goal: None,
-            }
+    let text = match std::fs::read(&path) {
+        Ok(bytes) => text_of(bytes),
+        Err(e) => {
+            println!("input error: {path}: {e}");
+            return;
+        }
+    };
+    let input = match read_input(&path, &text) {
+        Ok(input) => input,
+        Err(e) => {
+            println!("input error: {path}: {e}");
+            return;
         }
     };
     let puzzle = match Puzzle::new(&input.rows, &input.cols) {
@@ -74,4 +75,27 @@ fn main() {
         v.solutions.len(),
         serde_json::to_string(&v.stats).unwrap_or_default()
     );
+}
+
+/// The file's text: UTF-8 when it is valid UTF-8, otherwise read as Latin-1 (a few
+/// published `.non` files carry Latin-1 titles), where each byte is the code point of
+/// the same value; so every file reads without a panic.
+fn text_of(bytes: Vec<u8>) -> String {
+    String::from_utf8(bytes)
+        .unwrap_or_else(|e| e.into_bytes().iter().map(|&b| char::from(b)).collect())
+}
+
+/// The clues of a puzzle file: a format the library reads (by extension), otherwise JSON
+/// with `rows` and `cols`.
+fn read_input(path: &str, text: &str) -> Result<SolveInput, String> {
+    if let Some(f) = Format::from_path(path) {
+        return parse_puzzle(text, f).map_err(|e| e.to_string());
+    }
+    let v: serde_json::Value = serde_json::from_str(text).map_err(|e| e.to_string())?;
+    Ok(SolveInput {
+        rows: serde_json::from_value(v["rows"].clone()).map_err(|e| format!("rows: {e}"))?,
+        cols: serde_json::from_value(v["cols"].clone()).map_err(|e| format!("cols: {e}"))?,
+        timeout_ms: None,
+        goal: None,
+    })
 }
