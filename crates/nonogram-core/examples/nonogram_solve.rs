@@ -1,23 +1,27 @@
 //! Solves one puzzle file (`.json` with `rows`/`cols`, `.non`, `.xml`) and prints the
 //! verdict without the pictures: a quick way to look at one benchmark puzzle.
 //!
-//! `cargo run --release -p nonogram-core --example nonogram_solve -- FILE [TIMEOUT_MS] [LEARN_AFTER_NODES|never|sat|default] [SEED] [off|whole|greedy]`
+//! `cargo run --release -p nonogram-core --example nonogram_solve -- FILE [TIMEOUT_MS] [LEARN_AFTER_NODES|never|sat|default] [SEED] [off|whole|greedy] [solver|clues|clues-always]`
 //!
 //! The third argument sets [`SolveOptions::learn_after_nodes`] (`default`: the solver's);
 //! `sat` runs the learning search alone right after the root propagation. The fourth sets
 //! [`SolveOptions::learn_seed`], to measure a change over several seeds. The fifth sets
-//! [`SolveOptions::line_propagator`]: `off` (the default), `whole` or `greedy`.
+//! [`SolveOptions::line_propagator`]: `off` (the default), `whole` or `greedy`. The sixth
+//! sets [`SolveOptions::phases`]: `solver` (the default), `clues` or `clues-always`.
+//!
+//! With `NONOGRAM_PICTURES=PATH` in the environment, the pictures found are also written to
+//! PATH as JSON (a list of pictures, each a list of row strings), to check them.
 
 use nonogram_core::formats::{Format, parse_puzzle};
 use nonogram_core::solver::{
-    DEFAULT_TIMEOUT_MS, Explain, Puzzle, SolveInput, SolveOptions, solve_puzzle_with,
+    DEFAULT_TIMEOUT_MS, Explain, Phases, Puzzle, SolveInput, SolveOptions, solve_puzzle_with,
 };
 use std::time::Instant;
 
 fn main() {
     let mut args = std::env::args().skip(1);
     let path = args.next().expect(
-        "usage: nonogram_solve FILE [TIMEOUT_MS] [LEARN_AFTER_NODES|never|sat|default] [SEED] [off|whole|greedy]",
+        "usage: nonogram_solve FILE [TIMEOUT_MS] [LEARN_AFTER_NODES|never|sat|default] [SEED] [off|whole|greedy] [solver|clues|clues-always]",
     );
     let timeout: u64 = args
         .next()
@@ -45,6 +49,14 @@ fn main() {
             _ => panic!("a line propagator mode: off, whole or greedy"),
         };
     }
+    if let Some(phases) = args.next() {
+        options.phases = match phases.as_str() {
+            "solver" => Phases::Solver,
+            "clues" => Phases::Clues,
+            "clues-always" => Phases::CluesAlways,
+            _ => panic!("a phases mode: solver, clues or clues-always"),
+        };
+    }
     let text = match std::fs::read(&path) {
         Ok(bytes) => text_of(bytes),
         Err(e) => {
@@ -69,6 +81,12 @@ fn main() {
     let start = Instant::now();
     let deadline = puzzles_common::Deadline::starting_at(start, Some(timeout));
     let v = solve_puzzle_with(&puzzle, None, deadline, start, options);
+    if let Ok(out) = std::env::var("NONOGRAM_PICTURES") {
+        let json = serde_json::to_string(&v.solutions).unwrap_or_default();
+        if let Err(e) = std::fs::write(&out, json) {
+            println!("could not write {out}: {e}");
+        }
+    }
     println!(
         "{:?} solutions={} {}",
         v.status,
