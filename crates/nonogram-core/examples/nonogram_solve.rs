@@ -7,7 +7,7 @@
 //! `sat` runs the learning search alone right after the root propagation. The fourth sets
 //! [`SolveOptions::learn_seed`], to measure a change over several seeds. The fifth sets
 //! [`SolveOptions::line_propagator`]: `off` (the default), `whole` or `greedy`. The sixth
-//! sets [`SolveOptions::phases`]: `solver` (the default), `clues` or `clues-always`.
+//! sets [`SolveOptions::phases`]: `solver`, `clues` or `clues-always` (the default).
 //!
 //! With `NONOGRAM_PICTURES=PATH` in the environment, the pictures found are also written to
 //! PATH as JSON (a list of pictures, each a list of row strings), to check them.

@@ -5,9 +5,11 @@
 //! Why: the learning search first tries, for a variable it has not assigned yet, the value
 //! batsat gives every new variable (false: an empty cell, a block that starts as late as it
 //! can), and phase saving then keeps the search near that corner of the space. Faase and
-//! Meow are satisfiable but their first picture is out of reach in 60 s; starting the search
-//! from the values the clues make likelier is a cheap way to start nearer a picture
-//! ([`super::Phases`]).
+//! Meow are satisfiable but their first picture is out of reach in 60 s that way. Always
+//! trying first the values the clues make likelier ([`super::Phases::CluesAlways`]), with
+//! those values refined by belief propagation between rows and columns ([`puzzle_odds`]),
+//! finds both puzzles' pictures in seconds (measured in [`super::BELIEF_ROUNDS`] and
+//! BENCHMARKS.md, issue 24, ninth session).
 //!
 //! The counts are the usual prefix and suffix sums over the blocks: `before[k][t]`, the
 //! ways to place blocks `0..k` in the first `t` cells (every other cell of those empty),
@@ -400,7 +402,7 @@ mod tests {
         let mut next = xorshift32(0x0dd_ba11);
         let mut fixed_seen = 0;
         for _ in 0..40 {
-            let pic: Vec<bool> = (0..h * w).map(|_| next() % 3 != 0).collect();
+            let pic: Vec<bool> = (0..h * w).map(|_| !next().is_multiple_of(3)).collect();
             let (rows, cols) = crate::puzzle::test_support::clues_of_picture(&pic, h, w);
             let lines = puzzle_lines(&rows, &cols);
             let known = vec![Cell::Unknown; h * w];

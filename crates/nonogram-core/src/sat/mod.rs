@@ -32,6 +32,16 @@
 //! (#12548), three times Gettys' (#22336) CPU, and Faase and Meow still undecided at
 //! 60 s; the figures are in that module's doc.
 //!
+//! **First values** ([`Phases`], issue 24, ninth session). By default each cell and each
+//! ladder literal is always tried first at the value the clues make likelier: arrangement
+//! counts of each line weighted by what the crossing lines say, refined by belief
+//! propagation between rows and columns ([`line_odds`]), fixed with batsat's per-variable
+//! polarity. This decides Faase (80x95) and Meow (75x50), which no solver had decided:
+//! `multiple` in 2.3-4.8 s and 1.1-2.6 s of CPU over four seeds, where batsat's own phases
+//! (false first, then phase saving) time out at 60 s; the same likelier values tried
+//! first but then left to phase saving, or taken from one round (each line's plain counts),
+//! time out too. Figures in BENCHMARKS.md.
+//!
 //! **Solver.** `batsat` (a Rust MiniSat descendant: 1UIP learning, clause minimisation,
 //! Luby restarts, VSIDS, phase saving; options in [`solver_options`]), deterministic (its
 //! few random decisions come from a generator with a constant seed). Its `stop`
@@ -94,11 +104,10 @@ pub(crate) const DEFAULT_SEED: u32 = 91_648_253;
 /// Which value the learning search tries first for a variable it has not assigned yet (its
 /// "phase"). The models, and so the verdicts, are the same in every mode; only the order in
 /// which the search meets pictures changes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Phases {
     /// batsat's: false for every new variable (an empty cell, a block that starts as late
     /// as it can), then phase saving (each variable retries its last value).
-    #[default]
     Solver,
     /// The likelier value under the clues first, then phase saving. The likelier values:
     /// a cell's by [`BELIEF_ROUNDS`] rounds of belief propagation between the rows' and the
@@ -110,7 +119,9 @@ pub enum Phases {
     Clues,
     /// The likelier value under the clues, always (batsat's per-variable user polarity,
     /// which overrides phase saving): after a conflict the search does not stay near its
-    /// last assignment but goes back toward the clues' likeliest picture.
+    /// last assignment but goes back toward the clues' likeliest picture. The default
+    /// ([`crate::solver::SolveOptions`]): the only mode measured that decides Faase and
+    /// Meow (issue 24, ninth session, BENCHMARKS.md).
     CluesAlways,
 }
 
@@ -135,16 +146,6 @@ pub(crate) struct LearnSettings {
     pub(crate) explain: Option<Explain>,
     /// The first value tried for each variable.
     pub(crate) phases: Phases,
-}
-
-impl Default for LearnSettings {
-    fn default() -> Self {
-        LearnSettings {
-            seed: DEFAULT_SEED,
-            explain: None,
-            phases: Phases::Solver,
-        }
-    }
 }
 
 /// A new variable of `solver`, returned as the literal that stands for the encoding's

@@ -175,9 +175,11 @@ pub struct SolveOptions {
     /// neither Faase nor Meow in 60 s (figures in the `sat::line_theory` module doc), so
     /// it is off unless asked for.
     pub line_propagator: Option<Explain>,
-    /// The value the learning search tries first for each variable ([`Phases`]; the
-    /// default is batsat's). Issue 24's ninth session measured the clues' likelier values
-    /// as first values (BENCHMARKS.md).
+    /// The value the learning search tries first for each variable ([`Phases`]). The
+    /// default, [`Phases::CluesAlways`], always tries the clues' likelier value: with it
+    /// Faase and Meow are decided in 1-5 s of CPU over four seeds, where batsat's own
+    /// phases time out at 60 s; Gettys (#22336) and Sierp (#12548) take up to 1.4x and
+    /// 3.9x longer, within their goals (BENCHMARKS.md, issue 24, ninth session).
     pub phases: Phases,
 }
 
@@ -188,7 +190,7 @@ impl Default for SolveOptions {
             alternate: true,
             learn_seed: crate::sat::DEFAULT_SEED,
             line_propagator: None,
-            phases: Phases::Solver,
+            phases: Phases::CluesAlways,
         }
     }
 }
