@@ -1,23 +1,27 @@
 //! Solves one puzzle file (`.json` with `rows`/`cols`, `.non`, `.xml`) and prints the
 //! verdict without the pictures: a quick way to look at one benchmark puzzle.
 //!
-//! `cargo run --release -p nonogram-core --example nonogram_solve -- FILE [TIMEOUT_MS] [LEARN_AFTER_NODES|never|sat|default] [SEED] [off|whole|greedy]`
+//! `cargo run --release -p nonogram-core --example nonogram_solve -- FILE [TIMEOUT_MS] [LEARN_AFTER_NODES|never|sat|default] [SEED] [off|whole|greedy] [solver|clues|clues-always]`
 //!
 //! The third argument sets [`SolveOptions::learn_after_nodes`] (`default`: the solver's);
 //! `sat` runs the learning search alone right after the root propagation. The fourth sets
 //! [`SolveOptions::learn_seed`], to measure a change over several seeds. The fifth sets
-//! [`SolveOptions::line_propagator`]: `off` (the default), `whole` or `greedy`.
+//! [`SolveOptions::line_propagator`]: `off` (the default), `whole` or `greedy`. The sixth
+//! sets [`SolveOptions::phases`]: `solver`, `clues` or `clues-always` (the default).
+//!
+//! With `NONOGRAM_PICTURES=PATH` in the environment, the pictures found are also written to
+//! PATH as JSON (a list of pictures, each a list of row strings), to check them.
 
 use nonogram_core::formats::{Format, parse_puzzle};
 use nonogram_core::solver::{
-    DEFAULT_TIMEOUT_MS, Explain, Puzzle, SolveInput, SolveOptions, solve_puzzle_with,
+    DEFAULT_TIMEOUT_MS, Explain, Phases, Puzzle, SolveInput, SolveOptions, solve_puzzle_with,
 };
 use std::time::Instant;
 
 fn main() {
     let mut args = std::env::args().skip(1);
     let path = args.next().expect(
-        "usage: nonogram_solve FILE [TIMEOUT_MS] [LEARN_AFTER_NODES|never|sat|default] [SEED] [off|whole|greedy]",
+        "usage: nonogram_solve FILE [TIMEOUT_MS] [LEARN_AFTER_NODES|never|sat|default] [SEED] [off|whole|greedy] [solver|clues|clues-always]",
     );
     let timeout: u64 = args
         .next()
@@ -45,17 +49,26 @@ fn main() {
             _ => panic!("a line propagator mode: off, whole or greedy"),
         };
     }
-    let text = std::fs::read_to_string(&path).expect("read file");
-    let input: SolveInput = match Format::from_path(&path) {
-        Some(f) => parse_puzzle(&text, f).unwrap_or_else(|e| panic!("{path}: {e}")),
-        None => {
-            let v: serde_json::Value = serde_json::from_str(&text).expect("JSON");
-            SolveInput {
-                rows: serde_json::from_value(v["rows"].clone()).expect("rows"),
-                cols: serde_json::from_value(v["cols"].clone()).expect("cols"),
-                timeout_ms: None,
-                goal: None,
-            }
+    if let Some(phases) = args.next() {
+        options.phases = match phases.as_str() {
+            "solver" => Phases::Solver,
+            "clues" => Phases::Clues,
+            "clues-always" => Phases::CluesAlways,
+            _ => panic!("a phases mode: solver, clues or clues-always"),
+        };
+    }
+    let text = match std::fs::read(&path) {
+        Ok(bytes) => text_of(bytes),
+        Err(e) => {
+            println!("input error: {path}: {e}");
+            return;
+        }
+    };
+    let input = match read_input(&path, &text) {
+        Ok(input) => input,
+        Err(e) => {
+            println!("input error: {path}: {e}");
+            return;
         }
     };
     let puzzle = match Puzzle::new(&input.rows, &input.cols) {
@@ -68,10 +81,39 @@ fn main() {
     let start = Instant::now();
     let deadline = puzzles_common::Deadline::starting_at(start, Some(timeout));
     let v = solve_puzzle_with(&puzzle, None, deadline, start, options);
+    if let Ok(out) = std::env::var("NONOGRAM_PICTURES") {
+        let json = serde_json::to_string(&v.solutions).unwrap_or_default();
+        if let Err(e) = std::fs::write(&out, json) {
+            println!("could not write {out}: {e}");
+        }
+    }
     println!(
         "{:?} solutions={} {}",
         v.status,
         v.solutions.len(),
         serde_json::to_string(&v.stats).unwrap_or_default()
     );
+}
+
+/// The file's text: UTF-8 when it is valid UTF-8, otherwise read as Latin-1 (a few
+/// published `.non` files carry Latin-1 titles), where each byte is the code point of
+/// the same value; so every file reads without a panic.
+fn text_of(bytes: Vec<u8>) -> String {
+    String::from_utf8(bytes)
+        .unwrap_or_else(|e| e.into_bytes().iter().map(|&b| char::from(b)).collect())
+}
+
+/// The clues of a puzzle file: a format the library reads (by extension), otherwise JSON
+/// with `rows` and `cols`.
+fn read_input(path: &str, text: &str) -> Result<SolveInput, String> {
+    if let Some(f) = Format::from_path(path) {
+        return parse_puzzle(text, f).map_err(|e| e.to_string());
+    }
+    let v: serde_json::Value = serde_json::from_str(text).map_err(|e| e.to_string())?;
+    Ok(SolveInput {
+        rows: serde_json::from_value(v["rows"].clone()).map_err(|e| format!("rows: {e}"))?,
+        cols: serde_json::from_value(v["cols"].clone()).map_err(|e| format!("cols: {e}"))?,
+        timeout_ms: None,
+        goal: None,
+    })
 }

@@ -29,15 +29,15 @@
 //! (was 16,323-89,206 and 3.5-17 s), the random 45x45 and 50x50 puzzles of `data/hard` 4.7 s
 //! in all instead of 33.2 s, the in-repo benchmark set 0.49 s instead of 0.90 s.
 
-use super::{ClauseSink, SatStop, Term};
-use batsat::{Lit, SolverInterface, lbool};
+use super::{ClauseSink, LinePhases, SatStop, Term};
+use batsat::Lit;
 
 /// Whether the solver may branch on the ladder literals (they are all the variables but
 /// the cells). A ladder decision splits a block's possible starts into two ranges, the
 /// "bisection" of CP solvers. Measured on Sierp over seeds 1-6 when the ladders sat beside
 /// the automaton: not branching on them put the median at about 50,000 conflicts,
 /// branching on them at about 20,000.
-const BRANCH_ON_LADDERS: bool = true;
+pub(super) const BRANCH_ON_LADDERS: bool = true;
 
 /// One block's "starts at or before cell t" literals.
 struct Ladder {
@@ -50,8 +50,14 @@ struct Ladder {
 }
 
 impl Ladder {
-    /// The ladder of a block that can start where `possible` says; `None` if nowhere.
-    fn new(solver: &mut batsat::Solver<SatStop>, possible: &[bool]) -> Option<Self> {
+    /// The ladder of block `k`, which can start where `possible` says, its literals made
+    /// as `phases` says; `None` if nowhere.
+    fn new(
+        solver: &mut batsat::Solver<SatStop>,
+        possible: &[bool],
+        k: usize,
+        phases: LinePhases,
+    ) -> Option<Self> {
         let first = possible.iter().position(|&p| p)?;
         let last = possible.iter().rposition(|&p| p)?;
         let mut at_or_before: Vec<Lit> = Vec::with_capacity(last - first);
@@ -60,7 +66,7 @@ impl Ladder {
                 // Cannot start at t: "at or before t" is "at or before t - 1".
                 at_or_before[t - first - 1]
             } else {
-                Lit::new(solver.new_var(lbool::UNDEF, BRANCH_ON_LADDERS), true)
+                phases.starts_by(solver, k, t)
             };
             at_or_before.push(lit);
         }
@@ -83,18 +89,20 @@ impl Ladder {
 }
 
 /// Adds the clauses of one line: `possible[k][t]` says whether block k (of length
-/// `clues[k]`) can start at cell t, `cells` are the line's cell literals (true = filled).
+/// `clues[k]`) can start at cell t, `cells` are the line's cell literals (true = filled);
+/// the ladders' literals are made as `phases` says.
 pub(super) fn encode_ladders(
     solver: &mut batsat::Solver<SatStop>,
     sink: &mut ClauseSink,
     clues: &[u32],
     possible: &[Vec<bool>],
     cells: &[Lit],
+    phases: LinePhases,
 ) {
     let mut clause = Vec::with_capacity(4);
     let mut ladders: Vec<Ladder> = Vec::with_capacity(clues.len());
-    for block in possible {
-        let Some(ladder) = Ladder::new(solver, block) else {
+    for (k, block) in possible.iter().enumerate() {
+        let Some(ladder) = Ladder::new(solver, block, k, phases) else {
             // No start: no arrangement (the caller's automaton already said so).
             clause.clear();
             sink.add(solver, &mut clause);

@@ -58,8 +58,8 @@
 
 use crate::cells::Cell;
 use crate::linesolver::LineSolver;
+use batsat::Lit;
 use batsat::theory::{Theory, TheoryArg};
-use batsat::{Lit, Var};
 
 /// How the propagator explains the cells it fixes (and its conflicts).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -80,9 +80,9 @@ pub(crate) struct LineTheory {
     width: usize,
     /// Clues of each line: rows, then columns.
     clues: Vec<Vec<u32>>,
-    /// Variable of each cell (row-major; the solver's first variables, so a variable's
-    /// index below their count is its cell).
-    vars: Vec<Var>,
+    /// The "filled" literal of each cell (row-major; on the solver's first variables, so a
+    /// variable's index below their count is its cell).
+    filled_lits: Vec<Lit>,
     /// Value of each cell as read from the solver's trail.
     value: Vec<Cell>,
     /// Trail position of each assigned cell.
@@ -110,12 +110,13 @@ pub(crate) struct LineTheory {
 }
 
 impl LineTheory {
-    /// A propagator for a puzzle of `height` x `width` cells whose cell variables `vars`
-    /// are the solver's first `height * width` variables (row-major, true = filled).
+    /// A propagator for a puzzle of `height` x `width` cells whose cell literals `cells`
+    /// (row-major, true = filled) are on the solver's first `height * width` variables, in
+    /// that order.
     pub(crate) fn new(
         rows: &[Vec<u32>],
         cols: &[Vec<u32>],
-        vars: &[Var],
+        cells: &[Lit],
         explain: Explain,
     ) -> Self {
         let (height, width) = (rows.len(), cols.len());
@@ -125,7 +126,7 @@ impl LineTheory {
             height,
             width,
             clues: rows.iter().chain(cols).cloned().collect(),
-            vars: vars.to_vec(),
+            filled_lits: cells.to_vec(),
             value: vec![Cell::Unknown; n],
             position: vec![0; n],
             fixed_by: vec![NOT_FIXED; n],
@@ -179,9 +180,18 @@ impl LineTheory {
         self.enqueue(self.height + col);
     }
 
+    /// The literal that says cell `c` is `filled` (or empty).
+    fn lit(&self, c: usize, filled: bool) -> Lit {
+        if filled {
+            self.filled_lits[c]
+        } else {
+            !self.filled_lits[c]
+        }
+    }
+
     /// The literal of cell `c` that is true under its value.
     fn true_lit(&self, c: usize) -> Lit {
-        Lit::new(self.vars[c], self.value[c] == Cell::Filled)
+        self.lit(c, self.value[c] == Cell::Filled)
     }
 
     /// Loads `line`'s cells assigned before trail position `before` into `self.line`.
@@ -269,7 +279,7 @@ impl Theory for LineTheory {
             let lit = acts.model()[at];
             let c = lit.var().idx() as usize;
             if c < cells {
-                self.assign(c, lit.sign(), at);
+                self.assign(c, lit == self.filled_lits[c], at);
             }
         }
         self.read = trail_len;
@@ -299,7 +309,7 @@ impl Theory for LineTheory {
                 let c = self.cell(line, t);
                 let filled = self.out[t] == Cell::Filled;
                 let at = acts.model().len();
-                if !acts.propagate(Lit::new(self.vars[c], filled)) {
+                if !acts.propagate(self.lit(c, filled)) {
                     // Cannot happen: the cell was unassigned; the solver reports a conflict.
                     return;
                 }
@@ -326,7 +336,11 @@ impl Theory for LineTheory {
         let t = if line < self.height { col } else { row };
         self.load_line(line, self.position[c]);
         // The opposite value at the fixed cell contradicts the line.
-        self.line[t] = if p.sign() { Cell::Empty } else { Cell::Filled };
+        self.line[t] = if p == self.filled_lits[c] {
+            Cell::Empty
+        } else {
+            Cell::Filled
+        };
         self.explain_contradiction(line, Some(t));
         #[cfg(test)]
         if self.break_explanations && !self.explanation.is_empty() {

@@ -32,6 +32,16 @@
 //! (#12548), three times Gettys' (#22336) CPU, and Faase and Meow still undecided at
 //! 60 s; the figures are in that module's doc.
 //!
+//! **First values** ([`Phases`], issue 24, ninth session). By default each cell and each
+//! ladder literal is always tried first at the value the clues make likelier: arrangement
+//! counts of each line weighted by what the crossing lines say, refined by belief
+//! propagation between rows and columns ([`line_odds`]), fixed with batsat's per-variable
+//! polarity. This decides Faase (80x95) and Meow (75x50), which no solver had decided:
+//! `multiple` in 2.3-4.8 s and 1.1-2.6 s of CPU over four seeds, where batsat's own phases
+//! (false first, then phase saving) time out at 60 s; the same likelier values tried
+//! first but then left to phase saving, or taken from one round (each line's plain counts),
+//! time out too. Figures in BENCHMARKS.md.
+//!
 //! **Solver.** `batsat` (a Rust MiniSat descendant: 1UIP learning, clause minimisation,
 //! Luby restarts, VSIDS, phase saving; options in [`solver_options`]), deterministic (its
 //! few random decisions come from a generator with a constant seed). Its `stop`
@@ -40,6 +50,7 @@
 
 mod automaton;
 mod ladder;
+mod line_odds;
 mod line_theory;
 
 pub use line_theory::Explain;
@@ -47,7 +58,7 @@ use line_theory::LineTheory;
 
 use crate::cells::Cell;
 use crate::puzzle::Puzzle;
-use batsat::{Callbacks, Lit, SolverInterface, SolverOpts, Var, lbool};
+use batsat::{Callbacks, Lit, SolverInterface, SolverOpts, lbool};
 use puzzles_common::{Deadline, Poll};
 use std::collections::HashSet;
 
@@ -89,6 +100,73 @@ fn solver_options(seed: u32) -> SolverOpts {
 /// The default seed of the solver's random decisions: MiniSat's (and batsat's), the one
 /// every figure before issue 24's fifth session was measured with.
 pub(crate) const DEFAULT_SEED: u32 = 91_648_253;
+
+/// Which value the learning search tries first for a variable it has not assigned yet (its
+/// "phase"). The models, and so the verdicts, are the same in every mode; only the order in
+/// which the search meets pictures changes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Phases {
+    /// batsat's: false for every new variable (an empty cell, a block that starts as late
+    /// as it can), then phase saving (each variable retries its last value).
+    Solver,
+    /// The likelier value under the clues first, then phase saving. The likelier values:
+    /// a cell's by [`BELIEF_ROUNDS`] rounds of belief propagation between the rows' and the
+    /// columns' weighted arrangement counts ([`line_odds::puzzle_odds`]), a block's
+    /// "starts at or before" literal by its line's weighted counts in the last round.
+    /// batsat 0.6 sets no initial phase from outside, so each variable is created with the
+    /// polarity that makes batsat's first try (false) the likelier value: the literal is
+    /// the variable's negation when the likelier value is true.
+    Clues,
+    /// The likelier value under the clues, always (batsat's per-variable user polarity,
+    /// which overrides phase saving): after a conflict the search does not stay near its
+    /// last assignment but goes back toward the clues' likeliest picture. The default
+    /// ([`crate::solver::SolveOptions`]): the only mode measured that decides Faase and
+    /// Meow (issue 24, ninth session, BENCHMARKS.md).
+    CluesAlways,
+}
+
+/// Rounds of belief propagation between rows and columns behind the clues' likelier values
+/// ([`line_odds::puzzle_odds`]). Measured with [`Phases::CluesAlways`] on the default seed
+/// (issue 24, ninth session; `nonogram_solve FILE 57000 default 91648253 off
+/// clues-always`): 1 round (each cell by the product of its row's and its column's plain
+/// odds) decided neither Faase nor Meow in 57 s; 20 rounds Faase in 4.0 s of CPU and Meow
+/// in 15.3 s; 50 rounds 3.7 s and 5.3 s; 100 rounds 6.0 s and 23.0 s. Against Faase's
+/// published picture, the likelier values of its 5,363 cells left unknown by the root
+/// agree on 76.3 % of them when all are empty (batsat's first values), 78.6 % after 1
+/// round, 85.0 % after 50 (Meow: 70.8 %, 74.5 %, 89.4 % of 2,770). (These figures are from a
+/// build before the hard messages of `line_odds`' `without`; with them, 50 rounds decide
+/// Faase in 4.6-4.9 s and Meow in 1.9 s on the default seed.)
+const BELIEF_ROUNDS: usize = 50;
+
+/// How [`Learner::build`] sets up the learning search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct LearnSettings {
+    /// Seed of the solver's random decisions.
+    pub(crate) seed: u32,
+    /// Line logic as a propagator inside the search, explaining its cells so (`None`: the
+    /// clauses alone).
+    pub(crate) explain: Option<Explain>,
+    /// The first value tried for each variable.
+    pub(crate) phases: Phases,
+}
+
+/// A new variable of `solver`, returned as the literal that stands for the encoding's
+/// proposition, whose likelier value under the clues is `likelier` (`None` when unknown or
+/// when `phases` ignores it); see [`Phases`] for how each mode uses it.
+fn new_literal(
+    solver: &mut batsat::Solver<SatStop>,
+    phases: Phases,
+    likelier: Option<bool>,
+    decision: bool,
+) -> Lit {
+    match (phases, likelier) {
+        (Phases::Clues, Some(true)) => !Lit::new(solver.new_var(lbool::UNDEF, decision), true),
+        (Phases::CluesAlways, Some(value)) => {
+            Lit::new(solver.new_var(lbool::from(value), decision), true)
+        }
+        _ => Lit::new(solver.new_var(lbool::UNDEF, decision), true),
+    }
+}
 
 /// Stops the SAT solver at the deadline, or after a number of conflicts.
 struct SatStop {
@@ -137,8 +215,9 @@ pub(crate) enum Next {
 /// An incremental SAT search over the pictures of one puzzle.
 pub(crate) struct Learner {
     solver: batsat::Solver<SatStop>,
-    /// Variable of each cell (row-major); true = filled.
-    cells: Vec<Var>,
+    /// Literal of each cell (row-major), true = filled; the cells are the solver's first
+    /// variables, in this order.
+    cells: Vec<Lit>,
     /// Cells unknown when the encoding was made (the others are fixed by unit clauses).
     free: Vec<usize>,
     /// False once the clauses are known unsatisfiable.
@@ -190,16 +269,14 @@ fn lines<'a>(p: &'a Puzzle, grid: &'a [Cell]) -> impl Iterator<Item = (&'a [u32]
 }
 
 impl Learner {
-    /// The encoding of `p` with the cells of `grid` (row-major) known. The deadline is
-    /// checked line by line while building, and then by the solver.
-    /// `explain`: run line logic as a propagator inside the search, explaining its cells
-    /// so (`None`: the clauses alone).
+    /// The encoding of `p` with the cells of `grid` (row-major) known, set up as
+    /// `settings` says. The deadline is checked line by line while building, and then by
+    /// the solver.
     pub(crate) fn build(
         p: &Puzzle,
         grid: &[Cell],
         deadline: Deadline,
-        seed: u32,
-        explain: Option<Explain>,
+        settings: &LearnSettings,
     ) -> Built {
         match state_vars(p, grid, MAX_STATE_VARS, deadline) {
             None => return Built::Timeout,
@@ -207,7 +284,7 @@ impl Learner {
             Some(_) => {}
         }
         let (h, w) = (p.height(), p.width());
-        let opts = solver_options(seed);
+        let opts = solver_options(settings.seed);
         let cb = SatStop {
             deadline,
             calls: std::cell::Cell::new(0),
@@ -216,8 +293,24 @@ impl Learner {
             pause_at: u64::MAX,
         };
         let mut solver = batsat::Solver::new(opts, cb);
-        let cells: Vec<Var> = (0..h * w)
-            .map(|_| solver.new_var(lbool::UNDEF, true))
+        // Each line's odds (rows, then columns) and each cell's, when the phases use them.
+        let (odds, cell_odds) = if settings.phases == Phases::Solver {
+            (Vec::new(), Vec::new())
+        } else {
+            let line_cells: Vec<(&[u32], Vec<usize>)> = (0..h)
+                .map(|r| (&p.rows()[r][..], (0..w).map(|c| r * w + c).collect()))
+                .chain((0..w).map(|c| (&p.cols()[c][..], (0..h).map(|r| r * w + c).collect())))
+                .collect();
+            match line_odds::puzzle_odds(&line_cells, h, grid, BELIEF_ROUNDS, deadline) {
+                Some(odds) => odds,
+                None => return Built::Timeout,
+            }
+        };
+        let cells: Vec<Lit> = (0..h * w)
+            .map(|i| {
+                let likelier = cell_odds.get(i).map(|&q| q > 0.5);
+                new_literal(&mut solver, settings.phases, likelier, true)
+            })
             .collect();
         let mut ok = true;
         let mut free = Vec::new();
@@ -227,7 +320,11 @@ impl Learner {
                 Cell::Unknown => free.push(i),
                 Cell::Filled | Cell::Empty => {
                     clause.clear();
-                    clause.push(Lit::new(cells[i], c == Cell::Filled));
+                    clause.push(if c == Cell::Filled {
+                        cells[i]
+                    } else {
+                        !cells[i]
+                    });
                     ok &= solver.add_clause_reuse(&mut clause);
                 }
             }
@@ -249,11 +346,22 @@ impl Learner {
                 }
             };
             let known: Vec<Cell> = (0..n).map(|t| grid[idx(t)]).collect();
-            let lits: Vec<Lit> = (0..n).map(|t| Lit::new(cells[idx(t)], true)).collect();
-            ok &= encode_line(&mut solver, clues, &lits, &known, &mut clause);
+            let lits: Vec<Lit> = (0..n).map(|t| cells[idx(t)]).collect();
+            let phases = LinePhases {
+                phases: settings.phases,
+                odds: odds.get(line).and_then(Option::as_ref),
+            };
+            ok &= encode_line(&mut solver, clues, &lits, &known, phases, &mut clause);
         }
-        debug_assert!(cells.iter().enumerate().all(|(i, v)| v.idx() as usize == i));
-        let theory = explain.map(|e| LineTheory::new(p.rows(), p.cols(), &cells, e));
+        debug_assert!(
+            cells
+                .iter()
+                .enumerate()
+                .all(|(i, l)| l.var().idx() as usize == i)
+        );
+        let theory = settings
+            .explain
+            .map(|e| LineTheory::new(p.rows(), p.cols(), &cells, e));
         Built::Ready(Box::new(Learner {
             solver,
             cells,
@@ -272,7 +380,13 @@ impl Learner {
         let mut clause: Vec<Lit> = self
             .free
             .iter()
-            .map(|&i| Lit::new(self.cells[i], !picture[i]))
+            .map(|&i| {
+                if picture[i] {
+                    !self.cells[i]
+                } else {
+                    self.cells[i]
+                }
+            })
             .collect();
         self.ok &= self.solver.add_clause_reuse(&mut clause);
     }
@@ -300,7 +414,7 @@ impl Learner {
             let pic = self
                 .cells
                 .iter()
-                .map(|&v| self.solver.value_var(v) == lbool::TRUE)
+                .map(|&l| self.solver.value_lit(l) == lbool::TRUE)
                 .collect();
             Next::Picture(pic)
         } else if r == lbool::FALSE {
@@ -324,6 +438,22 @@ impl Learner {
     }
 }
 
+/// How the literals of one line's ladders are made: the phases' mode and the line's odds
+/// (`None`: none known, each literal made as batsat's default).
+#[derive(Clone, Copy)]
+struct LinePhases<'a> {
+    phases: Phases,
+    odds: Option<&'a line_odds::LineOdds>,
+}
+
+impl LinePhases<'_> {
+    /// The literal "block `k` starts at or before cell `t`".
+    fn starts_by(&self, solver: &mut batsat::Solver<SatStop>, k: usize, t: usize) -> Lit {
+        let likelier = self.odds.map(|o| o.starts_by[k][t] > 0.5);
+        new_literal(solver, self.phases, likelier, ladder::BRANCH_ON_LADDERS)
+    }
+}
+
 /// Adds the clauses of one line (cell literals `lits`, true = filled, `known` the cells
 /// fixed by unit clauses); false when the solver is already unsatisfiable (or the line has
 /// no arrangement).
@@ -332,6 +462,7 @@ fn encode_line(
     clues: &[u32],
     lits: &[Lit],
     known: &[Cell],
+    phases: LinePhases,
     clause: &mut Vec<Lit>,
 ) -> bool {
     let Some(possible) = automaton::possible_starts(clues, known) else {
@@ -339,7 +470,7 @@ fn encode_line(
         return solver.add_clause_reuse(clause);
     };
     let mut sink = ClauseSink::default();
-    ladder::encode_ladders(solver, &mut sink, clues, &possible, lits);
+    ladder::encode_ladders(solver, &mut sink, clues, &possible, lits, phases);
     sink.ok
 }
 
@@ -427,14 +558,19 @@ mod tests {
         )
     }
 
-    /// Every model of one line's encoding, read on its cells.
-    fn line_models(clues: &[u32], known: &[Cell]) -> BTreeSet<Vec<bool>> {
+    /// Every model of one line's encoding with its literals made as `phases` says (the
+    /// line's own odds standing in for the cells'), read on its cells.
+    fn line_models(clues: &[u32], known: &[Cell], phases: Phases) -> BTreeSet<Vec<bool>> {
         let mut solver = new_solver();
-        let cells: Vec<Var> = known
-            .iter()
-            .map(|_| solver.new_var(lbool::UNDEF, true))
+        let no_prior = vec![0.5; known.len()];
+        let odds =
+            line_odds::line_odds(clues, known, &no_prior).filter(|_| phases != Phases::Solver);
+        let lits: Vec<Lit> = (0..known.len())
+            .map(|t| {
+                let likelier = odds.as_ref().map(|o| o.filled[t] > 0.5);
+                new_literal(&mut solver, phases, likelier, true)
+            })
             .collect();
-        let lits: Vec<Lit> = cells.iter().map(|&v| Lit::new(v, true)).collect();
         let mut clause = Vec::new();
         let mut ok = true;
         for (&x, &k) in lits.iter().zip(known) {
@@ -442,12 +578,16 @@ mod tests {
                 ok &= solver.add_clause_reuse(&mut vec![if k == Cell::Filled { x } else { !x }]);
             }
         }
-        ok &= encode_line(&mut solver, clues, &lits, known, &mut clause);
+        let line_phases = LinePhases {
+            phases,
+            odds: odds.as_ref(),
+        };
+        ok &= encode_line(&mut solver, clues, &lits, known, line_phases, &mut clause);
         let mut models = BTreeSet::new();
         while ok && solver.solve_limited(&[]) == lbool::TRUE {
-            let line: Vec<bool> = cells
+            let line: Vec<bool> = lits
                 .iter()
-                .map(|&v| solver.value_var(v) == lbool::TRUE)
+                .map(|&l| solver.value_lit(l) == lbool::TRUE)
                 .collect();
             let mut block: Vec<Lit> = lits
                 .iter()
@@ -511,11 +651,14 @@ mod tests {
                             _ => Cell::Empty,
                         })
                         .collect();
-                    assert_eq!(
-                        line_models(clues, &known),
-                        models_by_brute_force(&lines, clues, &known),
-                        "clues {clues:?}, known {known:?}"
-                    );
+                    let expected = models_by_brute_force(&lines, clues, &known);
+                    for phases in PHASES {
+                        assert_eq!(
+                            line_models(clues, &known, phases),
+                            expected,
+                            "clues {clues:?}, known {known:?}, {phases:?}"
+                        );
+                    }
                 }
             }
         }
@@ -539,15 +682,21 @@ mod tests {
                             _ => Cell::Unknown,
                         })
                         .collect();
-                    assert_eq!(
-                        line_models(clues, &known),
-                        models_by_brute_force(&lines, clues, &known),
-                        "clues {clues:?}, known {known:?}"
-                    );
+                    let expected = models_by_brute_force(&lines, clues, &known);
+                    for phases in PHASES {
+                        assert_eq!(
+                            line_models(clues, &known, phases),
+                            expected,
+                            "clues {clues:?}, known {known:?}, {phases:?}"
+                        );
+                    }
                 }
             }
         }
     }
+
+    /// The three ways of choosing the first value of a variable.
+    const PHASES: [Phases; 3] = [Phases::Solver, Phases::Clues, Phases::CluesAlways];
 
     /// Every picture the learner finds for `p` with the cells of `grid` known, checked
     /// against the clues and for repeats; `broken` gives the line propagator wrong
@@ -556,11 +705,15 @@ mod tests {
         p: &Puzzle,
         grid: &[Cell],
         explain: Option<Explain>,
+        phases: Phases,
         broken: bool,
     ) -> Result<usize, String> {
-        let Built::Ready(mut learner) =
-            Learner::build(p, grid, Deadline::NEVER, DEFAULT_SEED, explain)
-        else {
+        let settings = LearnSettings {
+            seed: DEFAULT_SEED,
+            explain,
+            phases,
+        };
+        let Built::Ready(mut learner) = Learner::build(p, grid, Deadline::NEVER, &settings) else {
             return Err("small puzzle not built".into());
         };
         if let Some(theory) = &mut learner.theory {
@@ -618,11 +771,13 @@ mod tests {
                     .count();
             }
             for explain in MODES {
-                assert_eq!(
-                    learner_pictures(&p, &grid, explain, false),
-                    Ok(expected_known),
-                    "round {round}, {explain:?}, {rows:?} {cols:?}"
-                );
+                for phases in PHASES {
+                    assert_eq!(
+                        learner_pictures(&p, &grid, explain, phases, false),
+                        Ok(expected_known),
+                        "round {round}, {explain:?}, {phases:?}, {rows:?} {cols:?}"
+                    );
+                }
             }
             assert!(expected_known <= expected);
         }
@@ -630,11 +785,12 @@ mod tests {
 
     /// Every picture of `p` found by a solver that has the cell variables and the line
     /// propagator only (no clauses): the propagator alone must be exact, its conflicts
-    /// and explanations included. `None` when a picture is wrong or repeated.
+    /// and explanations included. `None` when a picture is wrong or repeated. Every other
+    /// cell's "filled" literal is its variable's negation, as [`Phases::Clues`] makes some.
     fn propagator_alone_count(p: &Puzzle, explain: Explain, broken: bool) -> Option<usize> {
         let mut solver = new_solver();
-        let cells: Vec<Var> = (0..p.height() * p.width())
-            .map(|_| solver.new_var(lbool::UNDEF, true))
+        let cells: Vec<Lit> = (0..p.height() * p.width())
+            .map(|i| Lit::new(solver.new_var(lbool::UNDEF, true), i % 2 == 0))
             .collect();
         let mut theory = LineTheory::new(p.rows(), p.cols(), &cells, explain);
         theory.break_explanations = broken;
@@ -643,7 +799,7 @@ mod tests {
             while solver.solve_limited_th(&mut theory, &[]) == lbool::TRUE {
                 let q: Vec<bool> = cells
                     .iter()
-                    .map(|&v| solver.value_var(v) == lbool::TRUE)
+                    .map(|&l| solver.value_lit(l) == lbool::TRUE)
                     .collect();
                 if !p.check_picture(&q) || found.contains(&q) {
                     return None;
@@ -651,7 +807,7 @@ mod tests {
                 let mut block: Vec<Lit> = cells
                     .iter()
                     .zip(&q)
-                    .map(|(&v, &f)| Lit::new(v, !f))
+                    .map(|(&l, &f)| if f { !l } else { l })
                     .collect();
                 found.push(q);
                 if !solver.add_clause_reuse(&mut block) {
@@ -711,15 +867,24 @@ mod tests {
         let mut counts = vec![];
         for (i, p) in sparse_puzzles().iter().enumerate() {
             let grid = vec![Cell::Unknown; p.height() * p.width()];
-            let expected = learner_pictures(p, &grid, None, false).unwrap();
+            let expected = learner_pictures(p, &grid, None, Phases::Solver, false).unwrap();
             several += usize::from(expected > 1);
             counts.push(expected);
-            for explain in &MODES[1..] {
+            for phases in &PHASES[1..] {
                 assert_eq!(
-                    learner_pictures(p, &grid, *explain, false),
+                    learner_pictures(p, &grid, None, *phases, false),
                     Ok(expected),
-                    "puzzle {i}, {explain:?}"
+                    "puzzle {i}, {phases:?}"
                 );
+            }
+            for explain in &MODES[1..] {
+                for phases in PHASES {
+                    assert_eq!(
+                        learner_pictures(p, &grid, *explain, phases, false),
+                        Ok(expected),
+                        "puzzle {i}, {explain:?}, {phases:?}"
+                    );
+                }
                 let alone = explain.and_then(|e| propagator_alone_count(p, e, false));
                 assert_eq!(alone, Some(expected), "puzzle {i}, {explain:?} alone");
             }
@@ -739,9 +904,9 @@ mod tests {
         let mut caught = 0;
         for p in sparse_puzzles() {
             let grid = vec![Cell::Unknown; p.height() * p.width()];
-            let expected = learner_pictures(&p, &grid, None, false);
+            let expected = learner_pictures(&p, &grid, None, Phases::Solver, false);
             for explain in &MODES[1..] {
-                if learner_pictures(&p, &grid, *explain, true) != expected {
+                if learner_pictures(&p, &grid, *explain, Phases::Solver, true) != expected {
                     caught += 1;
                 }
                 let alone = explain.and_then(|e| propagator_alone_count(&p, e, true));

@@ -45,7 +45,7 @@ mod solutions;
 mod symmetry;
 
 pub use crate::puzzle::Puzzle;
-pub use crate::sat::Explain;
+pub use crate::sat::{Explain, Phases};
 pub use schedule::LEARN_AFTER_NODES;
 
 use crate::InputError;
@@ -175,6 +175,12 @@ pub struct SolveOptions {
     /// neither Faase nor Meow in 60 s (figures in the `sat::line_theory` module doc), so
     /// it is off unless asked for.
     pub line_propagator: Option<Explain>,
+    /// The value the learning search tries first for each variable ([`Phases`]). The
+    /// default, [`Phases::CluesAlways`], always tries the clues' likelier value: with it
+    /// Faase and Meow are decided in 1-5 s of CPU over four seeds, where batsat's own
+    /// phases time out at 60 s; Gettys (#22336) and Sierp (#12548) take up to 1.4x and
+    /// 3.9x longer, within their goals (BENCHMARKS.md, issue 24, ninth session).
+    pub phases: Phases,
 }
 
 impl Default for SolveOptions {
@@ -184,6 +190,7 @@ impl Default for SolveOptions {
             alternate: true,
             learn_seed: crate::sat::DEFAULT_SEED,
             line_propagator: None,
+            phases: Phases::CluesAlways,
         }
     }
 }
@@ -215,8 +222,11 @@ pub fn solve_puzzle_with(
         deadline,
         options.learn_after_nodes,
         options.alternate,
-        options.learn_seed,
-        options.line_propagator,
+        crate::sat::LearnSettings {
+            seed: options.learn_seed,
+            explain: options.line_propagator,
+            phases: options.phases,
+        },
     );
     let outcome = engine.run();
     let effort = engine.effort();

@@ -9,7 +9,7 @@ use super::solutions::Solutions;
 use super::symmetry::symmetry_orbits;
 use crate::cells::Cell;
 use crate::puzzle::Puzzle;
-use crate::sat::{Built, Explain, Learner, Next};
+use crate::sat::{Built, LearnSettings, Learner, Next};
 use puzzles_common::Deadline;
 use std::time::Duration;
 
@@ -101,10 +101,8 @@ pub(super) struct Engine<'p> {
     learn_after: Option<u64>,
     /// Whether the depth-first search resumes between slices of the learning search.
     alternate: bool,
-    /// Seed of the learning search's random decisions.
-    learn_seed: u32,
-    /// Line propagator inside the learning search, and how it explains.
-    line_propagator: Option<Explain>,
+    /// How the learning search is set up (its seed, line propagator and phases).
+    learn: LearnSettings,
     /// Conflicts of the learning search.
     conflicts: u64,
     learned: bool,
@@ -112,16 +110,15 @@ pub(super) struct Engine<'p> {
 }
 
 impl<'p> Engine<'p> {
-    /// `goal` must satisfy every clue; `learn_after`, `alternate` and `learn_seed` are those of
-    /// `SolveOptions`.
+    /// `goal` must satisfy every clue; `learn_after` and `alternate` are those of
+    /// `SolveOptions`, and `learn` gathers its learning search's settings.
     pub(super) fn new(
         p: &'p Puzzle,
         goal: Option<&'p [bool]>,
         deadline: Deadline,
         learn_after: Option<u64>,
         alternate: bool,
-        learn_seed: u32,
-        line_propagator: Option<Explain>,
+        learn: LearnSettings,
     ) -> Self {
         Engine {
             prop: Propagator::new(p, deadline),
@@ -130,8 +127,7 @@ impl<'p> Engine<'p> {
             goal,
             learn_after,
             alternate,
-            learn_seed,
-            line_propagator,
+            learn,
             conflicts: 0,
             learned: false,
             decided_by_lines: false,
@@ -203,13 +199,7 @@ impl<'p> Engine<'p> {
                     for &idx in &prop.trail[..self.dfs.root_probed.unwrap_or(root)] {
                         known[idx as usize] = prop.grid[idx as usize];
                     }
-                    match Learner::build(
-                        prop.p,
-                        &known,
-                        prop.deadline(),
-                        self.learn_seed,
-                        self.line_propagator,
-                    ) {
+                    match Learner::build(prop.p, &known, prop.deadline(), &self.learn) {
                         Built::Ready(l) => {
                             self.learned = true;
                             learner.insert(l)
