@@ -40,114 +40,27 @@ pub(super) struct LineOdds {
 /// known cells (or every one has weight too small for `f64`).
 pub(super) fn line_odds(clues: &[u32], known: &[Cell], prior: &[f64]) -> Option<LineOdds> {
     let n = known.len();
-    let blocks = clues.len();
-    // Weights of each cell empty and filled, scaled so that the larger is 1 (a cell with
-    // no preference weighs 1 either way, and no product grows).
-    let weight = |t: usize| -> (f64, f64) {
-        match known[t] {
-            Cell::Filled => (0.0, 1.0),
-            Cell::Empty => (1.0, 0.0),
-            Cell::Unknown => {
-                let q = prior[t].clamp(0.0, 1.0);
-                let top = q.max(1.0 - q);
-                ((1.0 - q) / top, q / top)
-            }
-        }
-    };
-    let (empty_w, filled_w): (Vec<f64>, Vec<f64>) = (0..n).map(weight).unzip();
-    let may_be_empty = |t: usize| empty_w[t];
-    // Weight of block k covering cells s..s + len (0 when it does not fit), from running
-    // sums of the log weights and counts of the cells that cannot be filled.
-    let mut log_filled_before = vec![0.0f64; n + 1];
-    let mut blocked_before = vec![0usize; n + 1];
-    for t in 0..n {
-        let f = filled_w[t];
-        blocked_before[t + 1] = blocked_before[t] + usize::from(f <= 0.0);
-        log_filled_before[t + 1] = log_filled_before[t] + if f > 0.0 { f.ln() } else { 0.0 };
-    }
-    let fits = |k: usize, s: usize| -> f64 {
-        let end = s + clues[k] as usize;
-        if end > n || blocked_before[end] != blocked_before[s] {
-            0.0
-        } else {
-            (log_filled_before[end] - log_filled_before[s]).exp()
-        }
-    };
-    // before[k][t]: blocks 0..k inside cells 0..t, the rest of those cells empty.
-    let mut before = vec![vec![0.0f64; n + 1]; blocks + 1];
-    before[0][0] = 1.0;
-    for t in 1..=n {
-        before[0][t] = may_be_empty(t - 1) * before[0][t - 1];
-    }
-    for k in 1..=blocks {
-        let len = clues[k - 1] as usize;
-        for t in 1..=n {
-            let mut ways = may_be_empty(t - 1) * before[k][t - 1];
-            // Block k - 1 ends at cell t - 1.
-            if t >= len {
-                let s = t - len;
-                let earlier = if k == 1 {
-                    before[0][s]
-                } else if s >= 1 {
-                    may_be_empty(s - 1) * before[k - 1][s - 1]
-                } else {
-                    0.0
-                };
-                ways += fits(k - 1, s) * earlier;
-            }
-            before[k][t] = ways;
-        }
-    }
-    let total = before[blocks][n];
+    let weights = CellWeights::new(known, prior);
+    let before = ways_before(clues, &weights);
+    let total = before[clues.len()][n];
     if total <= 0.0 || !total.is_finite() {
         return None;
     }
-    // after[k][t]: blocks k.. inside cells t..n, the rest of those cells empty.
-    let mut after = vec![vec![0.0f64; n + 2]; blocks + 1];
-    after[blocks][n] = 1.0;
-    for t in (0..n).rev() {
-        after[blocks][t] = may_be_empty(t) * after[blocks][t + 1];
-    }
-    // Ways for the blocks after k, block k covering s..s + len.
-    let ways_after = |after: &Vec<Vec<f64>>, k: usize, s: usize| {
-        let end = s + clues[k] as usize;
-        if k + 1 == blocks {
-            after[blocks][end]
-        } else if end < n {
-            may_be_empty(end) * after[k + 1][end + 1]
-        } else {
-            0.0
-        }
-    };
-    for k in (0..blocks).rev() {
-        for t in (0..n).rev() {
-            let mut ways = may_be_empty(t) * after[k][t + 1];
-            let block = fits(k, t);
-            if block > 0.0 {
-                ways += block * ways_after(&after, k, t);
-            }
-            after[k][t] = ways;
-        }
-    }
+    let after = ways_after(clues, &weights);
     // Arrangements in which block k starts at s, spread over the cells it covers (a
     // running sum of +count at s and -count at s + len).
     let mut filled_change = vec![0.0f64; n + 1];
-    let mut starts_by = Vec::with_capacity(blocks);
-    for k in 0..blocks {
-        let len = clues[k] as usize;
+    let mut starts_by = Vec::with_capacity(clues.len());
+    for (k, &len) in clues.iter().enumerate() {
+        let len = len as usize;
         let mut running = 0.0;
         let mut by = Vec::with_capacity(n);
         for s in 0..n {
-            let block = fits(k, s);
+            let block = weights.block(s, s + len);
             if block > 0.0 {
-                let left = if k == 0 {
-                    before[0][s]
-                } else if s >= 1 {
-                    may_be_empty(s - 1) * before[k][s - 1]
-                } else {
-                    0.0
-                };
-                let count = left * block * ways_after(&after, k, s);
+                let count = ways_up_to(&weights, &before, k, s)
+                    * block
+                    * ways_from(clues, &weights, &after, k, s + len);
                 running += count;
                 filled_change[s] += count;
                 filled_change[s + len] -= count;
@@ -163,6 +76,136 @@ pub(super) fn line_odds(clues: &[u32], known: &[Cell], prior: &[f64]) -> Option<
         filled.push((running / total).clamp(0.0, 1.0));
     }
     Some(LineOdds { filled, starts_by })
+}
+
+/// Each cell's weight empty, and running sums that give the weight of a block over any
+/// span at once.
+struct CellWeights {
+    /// Weight of each cell empty; its weight filled is scaled the same way, so that the
+    /// larger of the two is 1 (a cell with no preference weighs 1 either way, and no
+    /// product grows).
+    empty: Vec<f64>,
+    /// Sum of the logs of the filled weights of the cells before t (those that can be).
+    log_filled_before: Vec<f64>,
+    /// Cells before t that cannot be filled.
+    blocked_before: Vec<usize>,
+}
+
+impl CellWeights {
+    fn new(known: &[Cell], prior: &[f64]) -> CellWeights {
+        let n = known.len();
+        let mut weights = CellWeights {
+            empty: Vec::with_capacity(n),
+            log_filled_before: vec![0.0; n + 1],
+            blocked_before: vec![0; n + 1],
+        };
+        for t in 0..n {
+            let (empty, filled) = match known[t] {
+                Cell::Filled => (0.0, 1.0),
+                Cell::Empty => (1.0, 0.0),
+                Cell::Unknown => {
+                    let q = prior[t].clamp(0.0, 1.0);
+                    let top = q.max(1.0 - q);
+                    ((1.0 - q) / top, q / top)
+                }
+            };
+            weights.empty.push(empty);
+            weights.blocked_before[t + 1] = weights.blocked_before[t] + usize::from(filled <= 0.0);
+            weights.log_filled_before[t + 1] =
+                weights.log_filled_before[t] + if filled > 0.0 { filled.ln() } else { 0.0 };
+        }
+        weights
+    }
+
+    /// Weight of a block covering cells `start..end`: 0 when it does not fit.
+    fn block(&self, start: usize, end: usize) -> f64 {
+        if end >= self.log_filled_before.len()
+            || self.blocked_before[end] != self.blocked_before[start]
+        {
+            0.0
+        } else {
+            (self.log_filled_before[end] - self.log_filled_before[start]).exp()
+        }
+    }
+}
+
+/// `before[k][t]`: the weight of the ways to place blocks `0..k` inside cells `0..t`, the
+/// other cells there empty.
+fn ways_before(clues: &[u32], weights: &CellWeights) -> Vec<Vec<f64>> {
+    let n = weights.empty.len();
+    let mut before = vec![vec![0.0f64; n + 1]; clues.len() + 1];
+    before[0][0] = 1.0;
+    for t in 1..=n {
+        before[0][t] = weights.empty[t - 1] * before[0][t - 1];
+    }
+    for k in 1..=clues.len() {
+        let len = clues[k - 1] as usize;
+        for t in 1..=n {
+            let mut ways = weights.empty[t - 1] * before[k][t - 1];
+            // Block k - 1 ends at cell t - 1.
+            if t >= len {
+                let s = t - len;
+                ways += weights.block(s, t) * ways_up_to(weights, &before, k - 1, s);
+            }
+            before[k][t] = ways;
+        }
+    }
+    before
+}
+
+/// `after[k][t]`: the weight of the ways to place blocks `k..` inside cells `t..`, the
+/// other cells there empty.
+fn ways_after(clues: &[u32], weights: &CellWeights) -> Vec<Vec<f64>> {
+    let n = weights.empty.len();
+    let blocks = clues.len();
+    let mut after = vec![vec![0.0f64; n + 2]; blocks + 1];
+    after[blocks][n] = 1.0;
+    for t in (0..n).rev() {
+        after[blocks][t] = weights.empty[t] * after[blocks][t + 1];
+    }
+    for k in (0..blocks).rev() {
+        for t in (0..n).rev() {
+            let mut ways = weights.empty[t] * after[k][t + 1];
+            let end = t + clues[k] as usize;
+            let block = weights.block(t, end);
+            if block > 0.0 {
+                ways += block * ways_from(clues, weights, &after, k, end);
+            }
+            after[k][t] = ways;
+        }
+    }
+    after
+}
+
+/// The weight of the ways to place blocks `0..k` before a block `k` that starts at `start`
+/// (the cell just before it empty).
+fn ways_up_to(weights: &CellWeights, before: &[Vec<f64>], k: usize, start: usize) -> f64 {
+    if k == 0 {
+        before[0][start]
+    } else if start >= 1 {
+        weights.empty[start - 1] * before[k][start - 1]
+    } else {
+        0.0
+    }
+}
+
+/// The weight of the ways to place the blocks after block `k` once it ends just before
+/// `end` (the cell at `end` empty).
+fn ways_from(
+    clues: &[u32],
+    weights: &CellWeights,
+    after: &[Vec<f64>],
+    k: usize,
+    end: usize,
+) -> f64 {
+    let n = weights.empty.len();
+    if k + 1 == clues.len() {
+        after[clues.len()][end]
+    } else if end < n {
+        weights.empty[end] * after[k + 1][end + 1]
+    } else {
+        0.0
+    }
 }
 
 /// Messages not forced by a line are kept this far from 0 and 1, so that a preference never
@@ -260,18 +303,13 @@ fn with(a: f64, b: f64) -> f64 {
 mod tests {
     use super::*;
     use crate::cells::clues_of;
+    use crate::sat::tests::{every_line, models_by_brute_force, xorshift32};
 
     /// Every line of `n` cells that reads as `clues` and agrees with `known`.
     fn arrangements(clues: &[u32], known: &[Cell]) -> Vec<Vec<bool>> {
-        let n = known.len();
-        (0u32..1 << n)
-            .map(|bits| (0..n).map(|i| bits >> i & 1 == 1).collect::<Vec<bool>>())
-            .filter(|l| {
-                clues_of(l) == clues
-                    && l.iter()
-                        .zip(known)
-                        .all(|(&f, &k)| k == Cell::Unknown || (k == Cell::Filled) == f)
-            })
+        let lines = every_line(known.len());
+        models_by_brute_force(&lines, clues, known)
+            .into_iter()
             .collect()
     }
 
@@ -280,16 +318,6 @@ mod tests {
         (0..line.len())
             .filter(|&t| line[t] && (t == 0 || !line[t - 1]))
             .collect()
-    }
-
-    /// A fixed xorshift generator for the priors.
-    fn xorshift32(mut state: u32) -> impl FnMut() -> u32 {
-        move || {
-            state ^= state << 13;
-            state ^= state >> 17;
-            state ^= state << 5;
-            state
-        }
     }
 
     /// Weight of arrangement `line` under `prior` (unknown cells only).

@@ -601,14 +601,14 @@ mod tests {
     }
 
     /// Every line of `n` cells (filled = true).
-    fn every_line(n: usize) -> Vec<Vec<bool>> {
+    pub(super) fn every_line(n: usize) -> Vec<Vec<bool>> {
         (0u32..1 << n)
             .map(|bits| (0..n).map(|i| bits >> i & 1 == 1).collect())
             .collect()
     }
 
     /// The lines of `lines` that read as `clues` and agree with the `known` cells.
-    fn models_by_brute_force(
+    pub(super) fn models_by_brute_force(
         lines: &[Vec<bool>],
         clues: &[u32],
         known: &[Cell],
@@ -626,7 +626,7 @@ mod tests {
     }
 
     /// A fixed xorshift generator for the tests' random cases.
-    fn xorshift32(mut state: u32) -> impl FnMut() -> u32 {
+    pub(super) fn xorshift32(mut state: u32) -> impl FnMut() -> u32 {
         move || {
             state ^= state << 13;
             state ^= state >> 17;
