@@ -303,7 +303,7 @@ fn with(a: f64, b: f64) -> f64 {
 mod tests {
     use super::*;
     use crate::cells::clues_of;
-    use crate::sat::tests::{every_line, models_by_brute_force, xorshift32};
+    use crate::sat::tests::{every_line, known_cells, models_by_brute_force, xorshift32};
 
     /// Every line of `n` cells that reads as `clues` and agrees with `known`.
     fn arrangements(clues: &[u32], known: &[Cell]) -> Vec<Vec<bool>> {
@@ -342,13 +342,7 @@ mod tests {
                 .collect();
             for clues in &clue_sets {
                 for code in 0..3usize.pow(n as u32) {
-                    let known: Vec<Cell> = (0..n)
-                        .map(|i| match code / 3usize.pow(i as u32) % 3 {
-                            0 => Cell::Unknown,
-                            1 => Cell::Filled,
-                            _ => Cell::Empty,
-                        })
-                        .collect();
+                    let known = known_cells(n, code);
                     let all = arrangements(clues, &known);
                     let random: Vec<f64> = (0..n)
                         .map(|_| match next() % 10 {

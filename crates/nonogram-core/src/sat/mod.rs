@@ -625,6 +625,18 @@ mod tests {
             .collect()
     }
 
+    /// The `code`-th of the 3^n ways to know the cells of a line of `n` cells (each base-3
+    /// digit: unknown, filled, empty).
+    pub(super) fn known_cells(n: usize, code: usize) -> Vec<Cell> {
+        (0..n)
+            .map(|i| match code / 3usize.pow(i as u32) % 3 {
+                0 => Cell::Unknown,
+                1 => Cell::Filled,
+                _ => Cell::Empty,
+            })
+            .collect()
+    }
+
     /// A fixed xorshift generator for the tests' random cases.
     pub(super) fn xorshift32(mut state: u32) -> impl FnMut() -> u32 {
         move || {
@@ -644,21 +656,8 @@ mod tests {
             let clue_sets: BTreeSet<Vec<u32>> = lines.iter().map(|l| clues_of(l)).collect();
             for clues in &clue_sets {
                 for code in 0..3usize.pow(n as u32) {
-                    let known: Vec<Cell> = (0..n)
-                        .map(|i| match code / 3usize.pow(i as u32) % 3 {
-                            0 => Cell::Unknown,
-                            1 => Cell::Filled,
-                            _ => Cell::Empty,
-                        })
-                        .collect();
-                    let expected = models_by_brute_force(&lines, clues, &known);
-                    for phases in PHASES {
-                        assert_eq!(
-                            line_models(clues, &known, phases),
-                            expected,
-                            "clues {clues:?}, known {known:?}, {phases:?}"
-                        );
-                    }
+                    let known = known_cells(n, code);
+                    assert_line_models(&lines, clues, &known);
                 }
             }
         }
@@ -682,16 +681,22 @@ mod tests {
                             _ => Cell::Unknown,
                         })
                         .collect();
-                    let expected = models_by_brute_force(&lines, clues, &known);
-                    for phases in PHASES {
-                        assert_eq!(
-                            line_models(clues, &known, phases),
-                            expected,
-                            "clues {clues:?}, known {known:?}, {phases:?}"
-                        );
-                    }
+                    assert_line_models(&lines, clues, &known);
                 }
             }
+        }
+    }
+
+    /// In every way of choosing first values, the encoding of a line has the models the
+    /// brute force finds among `lines`.
+    fn assert_line_models(lines: &[Vec<bool>], clues: &[u32], known: &[Cell]) {
+        let expected = models_by_brute_force(lines, clues, known);
+        for phases in PHASES {
+            assert_eq!(
+                line_models(clues, known, phases),
+                expected,
+                "clues {clues:?}, known {known:?}, {phases:?}"
+            );
         }
     }
 
