@@ -110,8 +110,8 @@ pub enum Phases {
     /// as it can), then phase saving (each variable retries its last value).
     Solver,
     /// The likelier value under the clues first, then phase saving. The likelier values:
-    /// a cell's by [`BELIEF_ROUNDS`] rounds of belief propagation between the rows' and the
-    /// columns' weighted arrangement counts ([`line_odds::puzzle_odds`]), a block's
+    /// a cell's by 50 rounds of belief propagation between the rows' and the columns'
+    /// weighted arrangement counts (the private `sat::line_odds` module), a block's
     /// "starts at or before" literal by its line's weighted counts in the last round.
     /// batsat 0.6 sets no initial phase from outside, so each variable is created with the
     /// polarity that makes batsat's first try (false) the likelier value: the literal is
