@@ -1002,14 +1002,7 @@ mod tests {
                     let tray: Vec<Placement> = (0..1 + case % 3)
                         .map(|_| set[rng.below(set.len() as u64) as usize].clone())
                         .collect();
-                    let turn = Turn {
-                        scoring: if case % 2 == 0 {
-                            Scoring::Classic
-                        } else {
-                            Scoring::Combo
-                        },
-                        streak: case % 4 == 1,
-                    };
+                    let turn = test_turn(case);
                     assert_eq!(
                         fast.choose(board, &tray, turn),
                         portable.choose(board, &tray, turn),
@@ -1017,6 +1010,18 @@ mod tests {
                     );
                 }
             }
+        }
+    }
+
+    /// The scoring and streak of random case `case`: both scorings, a streak one case in four.
+    fn test_turn(case: usize) -> Turn {
+        Turn {
+            scoring: if case.is_multiple_of(2) {
+                Scoring::Classic
+            } else {
+                Scoring::Combo
+            },
+            streak: case % 4 == 1,
         }
     }
 
@@ -1043,14 +1048,7 @@ mod tests {
             if case % 7 == 0 && len > 1 {
                 tray[1] = tray[0].clone();
             }
-            let turn = Turn {
-                scoring: if case % 2 == 0 {
-                    Scoring::Classic
-                } else {
-                    Scoring::Combo
-                },
-                streak: case % 4 == 1,
-            };
+            let turn = test_turn(case);
             let plan = engine.choose(board, &tray, turn);
             let all = ((1u16 << len) - 1) as u8;
             let want = brute(engine.evaluator(), board, &tray, all, turn, 0, 0);

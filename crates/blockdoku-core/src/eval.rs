@@ -231,17 +231,8 @@ pub struct Evaluator {
     board_corners: u128,
     /// Cells where a horizontal 3-cell bar can start without leaving its row.
     bar_starts: u128,
-    /// Box cells off the box's border, and box corner cells (none without boxes).
-    box_middle: u128,
-    box_corner: u128,
-    /// The cells of the side boxes and of the corner boxes (none without boxes; with one
-    /// box per side it is a corner box).
-    side_boxes: u128,
-    corner_boxes: u128,
-    /// Cells whose edge to the right / below is not on a box border (every such edge
-    /// without boxes): where [`Weights::off_box_edges`] counts.
-    off_box_right: u128,
-    off_box_below: u128,
+    /// The cells by where they lie in their box and which box they lie in.
+    box_masks: BoxMasks,
     /// The probes that are hard pieces ([`is_hard`]), as bits of `probes` indexes.
     hard: u64,
     /// The probes of 4 or 5 cells, by the gap shapes they cover: what
@@ -314,13 +305,18 @@ fn cell_units(geo: &Geometry) -> Vec<u64> {
         .collect()
 }
 
-/// The cells of a board by where they lie in their box and which box they lie in (all
-/// empty without boxes, except the off-box edges, which are then every edge).
+/// The cells of a board by where they lie in their box and which box they lie in.
+#[derive(Debug, Clone)]
 struct BoxMasks {
+    /// Box cells off the box's border, and box corner cells (none without boxes).
     box_middle: u128,
     box_corner: u128,
+    /// The cells of the side boxes and of the corner boxes (none without boxes; with one
+    /// box per side it is a corner box).
     side_boxes: u128,
     corner_boxes: u128,
+    /// Cells whose edge to the right / below is not on a box border (every such edge
+    /// without boxes): where [`Weights::off_box_edges`] counts.
     off_box_right: u128,
     off_box_below: u128,
 }
@@ -392,14 +388,7 @@ impl Evaluator {
         let bar_starts = geo.cols()[..geo.size().saturating_sub(2)]
             .iter()
             .fold(0, |m, c| m | c);
-        let BoxMasks {
-            box_middle,
-            box_corner,
-            side_boxes,
-            corner_boxes,
-            off_box_right,
-            off_box_below,
-        } = BoxMasks::new(&geo, has_right, has_below);
+        let box_masks = BoxMasks::new(&geo, has_right, has_below);
         let hard = (0..pieces.len())
             .filter(|&i| is_hard(&pieces[i]))
             .fold(0u64, |m, i| m | 1 << i);
@@ -426,12 +415,7 @@ impl Evaluator {
             border,
             board_corners,
             bar_starts,
-            box_middle,
-            box_corner,
-            side_boxes,
-            corner_boxes,
-            off_box_right,
-            off_box_below,
+            box_masks,
             hard,
             monotone: weights.to_array().iter().all(|&w| w >= 0),
         }
@@ -605,16 +589,16 @@ impl Evaluator {
         };
         let mut cost = w.occupied * C::count(b) + w.boxes * boxes + w.lines * lines;
         if w.box_middle != 0 {
-            cost += w.box_middle * C::count(b & self.box_middle);
+            cost += w.box_middle * C::count(b & self.box_masks.box_middle);
         }
         if w.box_corner != 0 {
-            cost += w.box_corner * C::count(b & self.box_corner);
+            cost += w.box_corner * C::count(b & self.box_masks.box_corner);
         }
         if w.side_box_cells != 0 {
-            cost += w.side_box_cells * C::count(b & self.side_boxes);
+            cost += w.side_box_cells * C::count(b & self.box_masks.side_boxes);
         }
         if w.corner_box_cells != 0 {
-            cost += w.corner_box_cells * C::count(b & self.corner_boxes);
+            cost += w.corner_box_cells * C::count(b & self.box_masks.corner_boxes);
         }
         cost
     }
@@ -649,8 +633,8 @@ impl Evaluator {
         if w.off_box_edges != 0 {
             cost += w.off_box_edges
                 * C::count_pair(
-                    (b ^ (b >> 1)) & self.off_box_right,
-                    (b ^ (b >> n)) & self.off_box_below,
+                    (b ^ (b >> 1)) & self.box_masks.off_box_right,
+                    (b ^ (b >> n)) & self.box_masks.off_box_below,
                 );
         }
         if w.walls != 0 {

@@ -39,10 +39,10 @@ impl Evaluator {
         FloorParts {
             cells: C::count(b),
             units,
-            box_middle: C::count(b & self.box_middle),
-            box_corner: C::count(b & self.box_corner),
-            side_box_cells: C::count(b & self.side_boxes),
-            corner_box_cells: C::count(b & self.corner_boxes),
+            box_middle: C::count(b & self.box_masks.box_middle),
+            box_corner: C::count(b & self.box_masks.box_corner),
+            side_box_cells: C::count(b & self.box_masks.side_boxes),
+            corner_box_cells: C::count(b & self.box_masks.corner_boxes),
         }
     }
 
@@ -105,22 +105,22 @@ impl Evaluator {
             cells: parts.cells + p.cell_count() as i32,
             units,
             box_middle: if w.box_middle != 0 {
-                parts.box_middle + C::count(placed() & self.box_middle)
+                parts.box_middle + C::count(placed() & self.box_masks.box_middle)
             } else {
                 parts.box_middle
             },
             box_corner: if w.box_corner != 0 {
-                parts.box_corner + C::count(placed() & self.box_corner)
+                parts.box_corner + C::count(placed() & self.box_masks.box_corner)
             } else {
                 parts.box_corner
             },
             side_box_cells: if w.side_box_cells != 0 {
-                parts.side_box_cells + C::count(placed() & self.side_boxes)
+                parts.side_box_cells + C::count(placed() & self.box_masks.side_boxes)
             } else {
                 parts.side_box_cells
             },
             corner_box_cells: if w.corner_box_cells != 0 {
-                parts.corner_box_cells + C::count(placed() & self.corner_boxes)
+                parts.corner_box_cells + C::count(placed() & self.box_masks.corner_boxes)
             } else {
                 parts.corner_box_cells
             },
@@ -156,16 +156,16 @@ impl Evaluator {
             cost += w.lines * C::count_bits(fresh & !self.box_units);
         }
         if w.box_middle != 0 {
-            cost += w.box_middle * C::count(p.mask_at(anchor) & self.box_middle);
+            cost += w.box_middle * C::count(p.mask_at(anchor) & self.box_masks.box_middle);
         }
         if w.box_corner != 0 {
-            cost += w.box_corner * C::count(p.mask_at(anchor) & self.box_corner);
+            cost += w.box_corner * C::count(p.mask_at(anchor) & self.box_masks.box_corner);
         }
         if w.side_box_cells != 0 {
-            cost += w.side_box_cells * C::count(p.mask_at(anchor) & self.side_boxes);
+            cost += w.side_box_cells * C::count(p.mask_at(anchor) & self.box_masks.side_boxes);
         }
         if w.corner_box_cells != 0 {
-            cost += w.corner_box_cells * C::count(p.mask_at(anchor) & self.corner_boxes);
+            cost += w.corner_box_cells * C::count(p.mask_at(anchor) & self.box_masks.corner_boxes);
         }
         cost
     }
