@@ -20,8 +20,7 @@
 #[path = "shared/weight_settings.rs"]
 mod weight_settings;
 
-use blockdoku_core::engine::{Engine, LOOKAHEAD_CANDIDATES, Turn};
-use blockdoku_core::eval::Weights;
+use blockdoku_core::engine::{Engine, Turn};
 use blockdoku_core::geometry::Geometry;
 use blockdoku_core::piece::{Placement, default_set};
 use blockdoku_core::selfplay::{SplitMix64, game_seeds};
@@ -62,24 +61,6 @@ fn starts(geo: &Geometry, set: &[Placement], wanted: usize, min_cells: u32) -> V
     out
 }
 
-fn parse(text: &str) -> Weights {
-    if let Some(settings) = text.strip_prefix("default") {
-        return weight_settings::with_settings(settings.split(':'));
-    }
-    let v: Vec<i32> = text
-        .split(',')
-        .filter_map(|x| x.trim().parse().ok())
-        .collect();
-    match <[i32; blockdoku_core::eval::WEIGHTS]>::try_from(v) {
-        Ok(a) => Weights::from_array(a),
-        Err(v) => panic!(
-            "{text}: {} numbers, expected {}",
-            v.len(),
-            Weights::NAMES.len()
-        ),
-    }
-}
-
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let wanted: usize = args.first().and_then(|x| x.parse().ok()).unwrap_or(500);
@@ -101,11 +82,8 @@ fn main() {
     );
     let mut first: Option<Vec<bool>> = None;
     for spec in &args[3..] {
-        let (text, lookahead) = match spec.split_once('@') {
-            Some((t, k)) => (t, k.parse().unwrap_or(LOOKAHEAD_CANDIDATES)),
-            None => (spec.as_str(), LOOKAHEAD_CANDIDATES),
-        };
-        let engine = Engine::with_weights(geo.clone(), parse(text)).with_lookahead(lookahead);
+        let (weights, lookahead) = weight_settings::candidate(spec);
+        let engine = Engine::with_weights(geo.clone(), weights).with_lookahead(lookahead);
         let clock = Instant::now();
         let mut tray = Vec::with_capacity(3);
         let mut died = Vec::with_capacity(boards.len());

@@ -19,7 +19,7 @@
 #[path = "shared/weight_settings.rs"]
 mod weight_settings;
 
-use blockdoku_core::engine::{Engine, LOOKAHEAD_CANDIDATES, Turn};
+use blockdoku_core::engine::{Engine, Turn};
 use blockdoku_core::eval::Weights;
 use blockdoku_core::geometry::Geometry;
 use blockdoku_core::piece::{Placement, default_set};
@@ -89,25 +89,6 @@ fn play(engine: &Engine, set: &[Placement], seed: u64, cap: u64) -> Game {
     g
 }
 
-fn parse(text: &str) -> Weights {
-    if let Some(settings) = text.strip_prefix("default") {
-        return weight_settings::with_settings(settings.split(':'));
-    }
-    let v: Vec<i32> = text
-        .split(',')
-        .filter_map(|x| x.trim().parse().ok())
-        .collect();
-    match <[i32; blockdoku_core::eval::WEIGHTS]>::try_from(v) {
-        Ok(a) => Weights::from_array(a),
-        Err(v) => panic!(
-            "{text}: {} numbers, expected {} ({:?})",
-            v.len(),
-            Weights::NAMES.len(),
-            Weights::NAMES
-        ),
-    }
-}
-
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let games: usize = args.first().and_then(|x| x.parse().ok()).unwrap_or(20);
@@ -128,11 +109,7 @@ fn main() {
     );
     println!("weights {:?}", Weights::NAMES);
     for spec in &args[2..] {
-        let (text, lookahead) = match spec.split_once('@') {
-            Some((t, k)) => (t, k.parse().unwrap_or(LOOKAHEAD_CANDIDATES)),
-            None => (spec.as_str(), LOOKAHEAD_CANDIDATES),
-        };
-        let w = parse(text);
+        let (w, lookahead) = weight_settings::candidate(spec);
         let engine = Engine::with_weights(geo.clone(), w).with_lookahead(lookahead);
         let start = Instant::now();
         let results: Vec<Game> = seeds
