@@ -320,11 +320,8 @@ impl Learner {
                 Cell::Unknown => free.push(i),
                 Cell::Filled | Cell::Empty => {
                     clause.clear();
-                    clause.push(if c == Cell::Filled {
-                        cells[i]
-                    } else {
-                        !cells[i]
-                    });
+                    // `^ true` negates: the cell's literal as it is known.
+                    clause.push(cells[i] ^ (c == Cell::Empty));
                     ok &= solver.add_clause_reuse(&mut clause);
                 }
             }
@@ -380,13 +377,7 @@ impl Learner {
         let mut clause: Vec<Lit> = self
             .free
             .iter()
-            .map(|&i| {
-                if picture[i] {
-                    !self.cells[i]
-                } else {
-                    self.cells[i]
-                }
-            })
+            .map(|&i| self.cells[i] ^ picture[i])
             .collect();
         self.ok &= self.solver.add_clause_reuse(&mut clause);
     }
