@@ -182,11 +182,7 @@ impl LineTheory {
 
     /// The literal that says cell `c` is `filled` (or empty).
     fn lit(&self, c: usize, filled: bool) -> Lit {
-        if filled {
-            self.filled_lits[c]
-        } else {
-            !self.filled_lits[c]
-        }
+        self.filled_lits[c] ^ !filled
     }
 
     /// The literal of cell `c` that is true under its value.
