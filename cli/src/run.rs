@@ -94,7 +94,7 @@ pub fn evaluate(command: &JsonCommand, args: &RunArgs, bytes: &[u8]) -> Result<S
             // The time limit counts from here: reading a large `.non` or XML file is part
             // of the work it bounds, so the parse's time is taken from the solver's.
             let started = Instant::now();
-            let mut input = (format.parse)(&decode_text_file(bytes))?;
+            let mut input = (format.parse)(&nonogram_core::formats::decode_text(bytes))?;
             if command.takes_timeout()
                 && let Some(object) = input.as_object_mut()
             {
@@ -186,16 +186,6 @@ pub fn json_text(bytes: &[u8]) -> Result<&str, CaseError> {
         )
         .at_line(line, Some(column))
     })
-}
-
-/// `.non` and XML files from puzzle sites are often Latin-1: UTF-8 when the bytes are UTF-8
-/// (after a byte-order mark), else each byte is the character of that code point.
-fn decode_text_file(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
-    let bytes = bytes.strip_prefix(UTF8_BOM).unwrap_or(bytes);
-    match std::str::from_utf8(bytes) {
-        Ok(text) => std::borrow::Cow::Borrowed(text),
-        Err(_) => std::borrow::Cow::Owned(bytes.iter().map(|&b| char::from(b)).collect()),
-    }
 }
 
 fn read_input(path: Option<&Path>) -> Result<Vec<u8>, CaseError> {

@@ -31,7 +31,7 @@
 
 use nonogram_core::cells::clues_of;
 use nonogram_core::formats::to_non;
-use nonogram_core::formats::{Format, parse_puzzle};
+use nonogram_core::formats::{Format, decode_text, parse_puzzle};
 use nonogram_core::solver::{
     Puzzle, SolveInput, SolveOptions, SolveStatus, SolveVerdict, solve_puzzle_with,
 };
@@ -523,9 +523,8 @@ struct HardRow {
 /// Reads one puzzle file of the hard section: JSON (`rows`, `cols`, optional `name` and
 /// `status`), `.non` or webpbn `.xml`.
 fn read_hard(path: &Path) -> Option<(String, String, SolveInput)> {
-    // Lossy: some published `.non` files are Latin-1 (authors' names in `by` lines), which
-    // the clues never use.
-    let text = String::from_utf8_lossy(&std::fs::read(path).ok()?).into_owned();
+    let bytes = std::fs::read(path).ok()?;
+    let text = decode_text(&bytes);
     let stem = path.file_stem()?.to_string_lossy().to_string();
     if let Some(f) = Format::from_path(&path.to_string_lossy()) {
         let input = parse_puzzle(&text, f).ok()?;

@@ -12,7 +12,7 @@
 //! With `NONOGRAM_PICTURES=PATH` in the environment, the pictures found are also written to
 //! PATH as JSON (a list of pictures, each a list of row strings), to check them.
 
-use nonogram_core::formats::{Format, parse_puzzle};
+use nonogram_core::formats::{Format, decode_text, parse_puzzle};
 use nonogram_core::solver::{
     DEFAULT_TIMEOUT_MS, Explain, Phases, Puzzle, SolveInput, SolveOptions, solve_puzzle_with,
 };
@@ -58,7 +58,7 @@ fn main() {
         };
     }
     let text = match std::fs::read(&path) {
-        Ok(bytes) => text_of(bytes),
+        Ok(bytes) => decode_text(&bytes).into_owned(),
         Err(e) => {
             println!("input error: {path}: {e}");
             return;
@@ -93,14 +93,6 @@ fn main() {
         v.solutions.len(),
         serde_json::to_string(&v.stats).unwrap_or_default()
     );
-}
-
-/// The file's text: UTF-8 when it is valid UTF-8, otherwise read as Latin-1 (a few
-/// published `.non` files carry Latin-1 titles), where each byte is the code point of
-/// the same value; so every file reads without a panic.
-fn text_of(bytes: Vec<u8>) -> String {
-    String::from_utf8(bytes)
-        .unwrap_or_else(|e| e.into_bytes().iter().map(|&b| char::from(b)).collect())
 }
 
 /// The clues of a puzzle file: a format the library reads (by extension), otherwise JSON

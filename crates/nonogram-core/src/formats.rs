@@ -12,6 +12,18 @@ use crate::puzzle::Puzzle;
 use crate::solver::SolveInput;
 use std::fmt;
 
+/// The text of a puzzle file as [`parse_puzzle`] wants it. Files from puzzle sites are
+/// often Latin-1 (authors' names, titles): the bytes as UTF-8 when they are (after a
+/// byte-order mark), else each byte as the character of that code point, so every file
+/// reads, and the clues, which are ASCII, read the same either way.
+pub fn decode_text(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    match std::str::from_utf8(bytes) {
+        Ok(text) => std::borrow::Cow::Borrowed(text),
+        Err(_) => std::borrow::Cow::Owned(bytes.iter().map(|&b| char::from(b)).collect()),
+    }
+}
+
 /// The file formats [`parse_puzzle`] reads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Format {
@@ -970,6 +982,13 @@ pub fn to_webpbn_xml(title: Option<&str>, rows: &[Vec<u32>], cols: &[Vec<u32>]) 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn decode_text_reads_utf8_and_latin1_and_drops_a_bom() {
+        assert_eq!(decode_text("Caf\u{e9}".as_bytes()), "Caf\u{e9}");
+        assert_eq!(decode_text(b"Caf\xe9 \xa9"), "Caf\u{e9} \u{a9}");
+        assert_eq!(decode_text(b"\xEF\xBB\xBFwidth 2"), "width 2");
+    }
 
     const DANCER: &str =
         "title \"dancer\"\nwidth 5\nheight 3\n\nrows\n2\n2,1\n0\n\ncolumns\n1\n1 1\n\n0\n3\n";
