@@ -233,6 +233,20 @@ impl Geometry {
     pub fn units(&self) -> &[u128] {
         &self.units
     }
+    /// Adds unit `i` (an index in [`Geometry::units`]) to `cleared`: its row, column or box
+    /// bit and its cells.
+    #[inline]
+    pub fn add_unit(&self, cleared: &mut Units, i: usize) {
+        let n = self.size;
+        cleared.cells |= self.units[i];
+        if i < n {
+            cleared.rows |= 1 << i;
+        } else if i < 2 * n {
+            cleared.cols |= 1 << (i - n);
+        } else {
+            cleared.boxes |= 1 << (i - 2 * n);
+        }
+    }
     /// Top row mask.
     pub fn first_row(&self) -> u128 {
         self.first_row

@@ -183,19 +183,10 @@ pub(super) fn apply_near(
     scoring: Scoring,
     streak: bool,
 ) -> Outcome {
-    let n = geo.size();
     let mut units = Units::default();
     for gap in gaps {
         if gap.cells & !placed == 0 {
-            let i = gap.unit as usize;
-            units.cells |= geo.units()[i];
-            if i < n {
-                units.rows |= 1 << i;
-            } else if i < 2 * n {
-                units.cols |= 1 << (i - n);
-            } else {
-                units.boxes |= 1 << (i - 2 * n);
-            }
+            geo.add_unit(&mut units, gap.unit as usize);
         }
     }
     Outcome {
