@@ -1,7 +1,7 @@
 //! Command-line arguments. `batch` and `schema` are clap derives; the game commands are built
 //! from the registry, so a game adds a command in one place (`games/<game>.rs`).
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use clap::builder::PossibleValuesParser;
 use clap::{Arg, ArgAction, Args, CommandFactory, Parser, Subcommand};
@@ -117,6 +117,13 @@ pub struct BatchArgs {
         default_missing_value = "failing"
     )]
     pub update: Option<UpdateMode>,
+}
+
+impl BatchArgs {
+    /// True when a PATH is `-`: the cases come from stdin, as JSON Lines.
+    pub fn reads_stdin(&self) -> bool {
+        self.paths.iter().any(|p| p == Path::new("-"))
+    }
 }
 
 /// What `--update` rewrites.

@@ -28,7 +28,6 @@ mod watch;
 
 use std::collections::BTreeMap;
 use std::io::{self, IsTerminal};
-use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
@@ -154,7 +153,7 @@ pub fn run_once(args: &BatchArgs) -> RunEnd {
             ));
         }
     };
-    let from_stdin = args.paths.iter().any(|p| p == Path::new("-"));
+    let from_stdin = args.reads_stdin();
     if let Some(message) = from_stdin.then(|| stdin_conflict(args)).flatten() {
         return RunEnd::NotStarted(usage_error(message.into()));
     }

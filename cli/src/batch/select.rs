@@ -3,7 +3,6 @@
 //! that failed when they last ran.
 
 use std::collections::BTreeSet;
-use std::path::Path;
 
 use super::cases::{Case, CaseReader, case_files};
 use super::envelope::Envelope;
@@ -21,7 +20,7 @@ pub fn file_cases<'a>(
     rerun: Option<&LastFailed>,
 ) -> impl Iterator<Item = Case> + 'a {
     let excludes: Vec<Glob> = args.exclude.iter().map(|g| Glob::new(g)).collect();
-    let from_stdin = args.paths.iter().any(|p| p == Path::new("-"));
+    let from_stdin = args.reads_stdin();
     let selected = move |only: Option<BTreeSet<String>>| {
         CaseReader::new(if from_stdin {
             Vec::new()
