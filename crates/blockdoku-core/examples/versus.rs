@@ -84,27 +84,8 @@ impl Player {
             let weights = weight_settings::with_settings(parts);
             let mut engine = Engine::with_weights(Geometry::standard(), weights)
                 .with_popcount_instruction(!portable);
-            let mut options = plans.split('#');
-            if let Some(k) = options
-                .next()
-                .and_then(|k| k.strip_prefix('@'))
-                .and_then(|k| k.parse().ok())
-            {
+            if let Some(k) = plans.strip_prefix('@').and_then(|k| k.parse().ok()) {
                 engine = engine.with_lookahead(k);
-            }
-            for option in options {
-                let cells = |name: &str| {
-                    option
-                        .strip_prefix(name)
-                        .and_then(|v| v.parse::<u32>().ok())
-                };
-                if let Some(cells) = cells("risk=") {
-                    engine = engine.with_tray_risk_from(Some(cells));
-                } else if let Some(cells) = cells("from=") {
-                    engine = engine.with_lookahead_from(cells);
-                } else {
-                    panic!("unknown engine option {option:?} in {spec:?}");
-                }
             }
             return Player::Ours(Box::new(engine));
         }

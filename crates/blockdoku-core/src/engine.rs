@@ -18,7 +18,6 @@
 //! [`Evaluator::eval_below`]).
 
 mod near;
-mod tray_risk;
 
 #[cfg(target_arch = "x86_64")]
 use crate::eval::Instruction;
@@ -102,11 +101,6 @@ pub struct Engine {
     largest_piece: u32,
     /// Plans compared by the lookahead (1: none).
     candidates: usize,
-    /// The lookahead runs when the best plan's board has at least this many occupied cells.
-    lookahead_from: u32,
-    /// When a plan compared leaves at least this many occupied cells, the plans are first
-    /// compared by the chance that the next tray kills their board ([`tray_risk`]).
-    tray_risk_from: u32,
     /// For each cell, a 1 in the empty-cell count of each of its units (see
     /// [`UnitCounts::after_quiet`]).
     cell_deltas: Vec<[u8; 64]>,
@@ -140,8 +134,6 @@ impl Engine {
                 .unwrap_or(0),
             lookahead_pieces,
             candidates: LOOKAHEAD_CANDIDATES,
-            lookahead_from: 0,
-            tray_risk_from: u32::MAX,
             cell_deltas: near::cell_deltas(&geo),
             popcnt: has_popcnt(),
         }
@@ -160,27 +152,6 @@ impl Engine {
     pub fn with_lookahead(mut self, candidates: usize) -> Engine {
         self.candidates = candidates.max(1);
         self
-    }
-
-    /// The same engine running the lookahead only when the best plan's board has at least
-    /// `cells` occupied cells (0: always).
-    pub fn with_lookahead_from(mut self, cells: u32) -> Engine {
-        self.lookahead_from = cells;
-        self
-    }
-
-    /// The same engine comparing its best plans first by the exact chance that the next tray
-    /// cannot be placed whole on their boards, when one of them leaves at least `cells`
-    /// occupied cells (`None`: never).
-    pub fn with_tray_risk_from(mut self, cells: Option<u32>) -> Engine {
-        self.tray_risk_from = cells.unwrap_or(u32::MAX);
-        self
-    }
-
-    /// Of the `n³` ordered deals of three pieces of the default set, how many cannot be
-    /// placed whole on `board` in any order.
-    pub fn failing_deals(&self, board: u128) -> u64 {
-        tray_risk::failing_deals(self.geometry(), board, &self.lookahead_pieces)
     }
 
     /// One piece of lookahead: for every piece of the default set, the evaluation of the
@@ -401,11 +372,6 @@ impl Engine {
         let mut top = s.top;
         if top.len() > 1 && top[0].complete {
             top.retain(|p| p.complete);
-            if !self.keep_least_risky(&mut top, deadline) {
-                return None;
-            }
-        }
-        if top.len() > 1 && top[0].complete && top[0].board.count_ones() >= self.lookahead_from {
             let mut best: Option<(i64, usize)> = None;
             let mut hints = [NO_HINT; MAX_LOOKAHEAD_PIECES];
             for (i, p) in top.iter().enumerate() {
@@ -433,27 +399,6 @@ impl Engine {
         });
         plan.nodes = nodes;
         Some(plan)
-    }
-
-    /// Keeps of `plans` those whose boards the next tray kills least often, when one of them
-    /// leaves at least `tray_risk_from` occupied cells (in their order). False when
-    /// `deadline` passed first.
-    fn keep_least_risky(&self, plans: &mut Vec<Plan>, deadline: Deadline) -> bool {
-        let crowded = |p: &Plan| p.board.count_ones() >= self.tray_risk_from;
-        if plans.len() < 2 || !plans.iter().any(crowded) {
-            return true;
-        }
-        let mut risks = Vec::with_capacity(plans.len());
-        for p in plans.iter() {
-            if deadline.passed() {
-                return false;
-            }
-            risks.push(self.failing_deals(p.board));
-        }
-        let least = risks.iter().copied().min().unwrap_or(0);
-        let mut risk = risks.into_iter();
-        plans.retain(|_| risk.next() == Some(least));
-        true
     }
 
     /// The plan with no time limit.
