@@ -90,6 +90,106 @@ pub fn default_set() -> &'static [Piece] {
     })
 }
 
+/// The `#` cells of a piece's rows, as (row, column), refusing a row of another width than
+/// the first or a character other than `#` and `.`.
+fn read_cells(
+    rows: &[String],
+    width: usize,
+    path: &str,
+) -> Result<Vec<(usize, usize)>, InputError> {
+    let mut cells = Vec::new();
+    for (r, row) in rows.iter().enumerate() {
+        let len = row.chars().count();
+        if len != width {
+            return Err(InputError::new(
+                format!("{path}/{r}"),
+                format!(
+                    "piece row {r} has {} but row 0 has {width}; a piece is a \
+                     rectangle of '#' and '.'",
+                    puzzles_common::count(len, "character")
+                ),
+            ));
+        }
+        for (c, ch) in row.chars().enumerate() {
+            match ch {
+                '#' => cells.push((r, c)),
+                '.' => {}
+                other => {
+                    return Err(InputError::new(
+                        format!("{path}/{r}"),
+                        format!(
+                            "piece row {r} column {c} is {other:?}; piece cells are '#' or '.'"
+                        ),
+                    ));
+                }
+            }
+        }
+    }
+    Ok(cells)
+}
+
+/// Refuses a piece whose first or last row or column holds no cell: the rows are the
+/// bounding box that `at` refers to.
+fn check_no_empty_border(
+    cells: &[(usize, usize)],
+    height: usize,
+    width: usize,
+    path: &str,
+) -> Result<(), InputError> {
+    let top = cells.iter().any(|&(r, _)| r == 0);
+    let bottom = cells.iter().any(|&(r, _)| r == height - 1);
+    let left = cells.iter().any(|&(_, c)| c == 0);
+    let right = cells.iter().any(|&(_, c)| c == width - 1);
+    let side = if !top {
+        "first row"
+    } else if !bottom {
+        "last row"
+    } else if !left {
+        "first column"
+    } else if !right {
+        "last column"
+    } else {
+        return Ok(());
+    };
+    Err(InputError::new(
+        path,
+        format!(
+            "the piece's {side} is empty; write the piece without empty border rows or \
+             columns, since `at` is the top-left corner of its bounding box"
+        ),
+    ))
+}
+
+/// Refuses a piece whose cells are not 8-connected (diagonal neighbours touch), by a flood
+/// fill from the first cell.
+fn check_connected(cells: &[(usize, usize)], path: &str) -> Result<(), InputError> {
+    let mut seen = vec![false; cells.len()];
+    let mut stack = vec![0usize];
+    seen[0] = true;
+    while let Some(i) = stack.pop() {
+        let (r, c) = cells[i];
+        for (j, &(r2, c2)) in cells.iter().enumerate() {
+            if !seen[j] && r.abs_diff(r2) <= 1 && c.abs_diff(c2) <= 1 {
+                seen[j] = true;
+                stack.push(j);
+            }
+        }
+    }
+    match seen.iter().position(|s| !s) {
+        None => Ok(()),
+        Some(j) => {
+            let (r, c) = cells[j];
+            Err(InputError::new(
+                path,
+                format!(
+                    "the piece is not connected: cell row {r} column {c} does not touch the rest, \
+                     even diagonally"
+                ),
+            ))
+        }
+    }
+}
+
 impl Piece {
     /// Parses a piece written as text rows (`#` cell, `.` gap); `path` is its JSON pointer.
     ///
@@ -113,82 +213,12 @@ impl Piece {
                 ),
             ));
         }
-        let mut cells = Vec::new();
-        for (r, row) in rows.iter().enumerate() {
-            let len = row.chars().count();
-            if len != width {
-                return Err(InputError::new(
-                    format!("{path}/{r}"),
-                    format!(
-                        "piece row {r} has {} but row 0 has {width}; a piece is a \
-                         rectangle of '#' and '.'",
-                        puzzles_common::count(len, "character")
-                    ),
-                ));
-            }
-            for (c, ch) in row.chars().enumerate() {
-                match ch {
-                    '#' => cells.push((r, c)),
-                    '.' => {}
-                    other => {
-                        return Err(InputError::new(
-                            format!("{path}/{r}"),
-                            format!(
-                                "piece row {r} column {c} is {other:?}; piece cells are '#' or '.'"
-                            ),
-                        ));
-                    }
-                }
-            }
-        }
+        let cells = read_cells(rows, width, path)?;
         if width == 0 || cells.is_empty() {
             return Err(InputError::new(path, "the piece has no '#' cell"));
         }
-        let top = cells.iter().any(|&(r, _)| r == 0);
-        let bottom = cells.iter().any(|&(r, _)| r == height - 1);
-        let left = cells.iter().any(|&(_, c)| c == 0);
-        let right = cells.iter().any(|&(_, c)| c == width - 1);
-        if !(top && bottom && left && right) {
-            let side = if !top {
-                "first row"
-            } else if !bottom {
-                "last row"
-            } else if !left {
-                "first column"
-            } else {
-                "last column"
-            };
-            return Err(InputError::new(
-                path,
-                format!(
-                    "the piece's {side} is empty; write the piece without empty border rows or \
-                     columns, since `at` is the top-left corner of its bounding box"
-                ),
-            ));
-        }
-        // 8-connectivity by flood fill from the first cell.
-        let mut seen = vec![false; cells.len()];
-        let mut stack = vec![0usize];
-        seen[0] = true;
-        while let Some(i) = stack.pop() {
-            let (r, c) = cells[i];
-            for (j, &(r2, c2)) in cells.iter().enumerate() {
-                if !seen[j] && r.abs_diff(r2) <= 1 && c.abs_diff(c2) <= 1 {
-                    seen[j] = true;
-                    stack.push(j);
-                }
-            }
-        }
-        if let Some(j) = seen.iter().position(|s| !s) {
-            let (r, c) = cells[j];
-            return Err(InputError::new(
-                path,
-                format!(
-                    "the piece is not connected: cell row {r} column {c} does not touch the rest, \
-                     even diagonally"
-                ),
-            ));
-        }
+        check_no_empty_border(&cells, height, width, path)?;
+        check_connected(&cells, path)?;
         Ok(Piece {
             height,
             width,
