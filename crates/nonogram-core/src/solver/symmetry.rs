@@ -53,19 +53,6 @@ pub(super) fn symmetry_orbits(p: &Puzzle) -> Option<Vec<u32>> {
     if bh * bw < 2 {
         return None;
     }
-    // Box coordinates to box coordinates.
-    type Map = fn(usize, usize, usize, usize) -> (usize, usize);
-    let mut maps: Vec<Map> = vec![
-        |r, c, _, w| (r, w - 1 - c),
-        |r, c, h, _| (h - 1 - r, c),
-        |r, c, h, w| (h - 1 - r, w - 1 - c),
-    ];
-    if bh == bw {
-        maps.push(|r, c, _, _| (c, r));
-        maps.push(|r, c, h, w| (w - 1 - c, h - 1 - r));
-        maps.push(|r, c, h, _| (c, h - 1 - r));
-        maps.push(|r, c, _, w| (w - 1 - c, r));
-    }
     // The clue of the image of a box line, given by the images `a`, `b` of its first and
     // last cells (read in the source line's direction). A one-cell line (`a == b`) maps to
     // a one-cell line of the same kind: the box is not square then.
@@ -88,15 +75,8 @@ pub(super) fn symmetry_orbits(p: &Puzzle) -> Option<Vec<u32>> {
         v
     };
     let mut parent: Vec<u32> = (0..(h * w) as u32).collect();
-    fn find(parent: &mut [u32], mut x: u32) -> u32 {
-        while parent[x as usize] != x {
-            parent[x as usize] = parent[parent[x as usize] as usize];
-            x = parent[x as usize];
-        }
-        x
-    }
     let mut any = false;
-    for g in maps {
+    for g in box_symmetries(bh == bw) {
         let img = |r: usize, c: usize| g(r, c, bh, bw);
         let rows_ok =
             (0..bh).all(|r| image_clue(img(r, 0), img(r, bw - 1), true) == p.rows()[r0 + r]);
@@ -118,12 +98,48 @@ pub(super) fn symmetry_orbits(p: &Puzzle) -> Option<Vec<u32>> {
     if !any {
         return None;
     }
-    // Link each class into a cycle.
-    let mut next: Vec<u32> = (0..(h * w) as u32).collect();
-    let mut last: Vec<u32> = vec![u32::MAX; h * w];
-    let mut first: Vec<u32> = vec![u32::MAX; h * w];
-    for i in 0..(h * w) as u32 {
-        let root = find(&mut parent, i) as usize;
+    Some(orbit_cycles(&mut parent))
+}
+
+/// Box coordinates to box coordinates: `(row, column, box height, box width)` to the image
+/// cell.
+type BoxMap = fn(usize, usize, usize, usize) -> (usize, usize);
+
+/// The symmetries of a box other than the identity: its two mirrors and half turn, and when
+/// it is `square` its two transposes and two quarter turns.
+fn box_symmetries(square: bool) -> Vec<BoxMap> {
+    let mut maps: Vec<BoxMap> = vec![
+        |r, c, _, w| (r, w - 1 - c),
+        |r, c, h, _| (h - 1 - r, c),
+        |r, c, h, w| (h - 1 - r, w - 1 - c),
+    ];
+    if square {
+        maps.push(|r, c, _, _| (c, r));
+        maps.push(|r, c, h, w| (w - 1 - c, h - 1 - r));
+        maps.push(|r, c, h, _| (c, h - 1 - r));
+        maps.push(|r, c, _, w| (w - 1 - c, r));
+    }
+    maps
+}
+
+/// The root of `x`'s class in a union-find forest (halving the path on the way).
+fn find(parent: &mut [u32], mut x: u32) -> u32 {
+    while parent[x as usize] != x {
+        parent[x as usize] = parent[parent[x as usize] as usize];
+        x = parent[x as usize];
+    }
+    x
+}
+
+/// The classes of a union-find forest as cycles: `next[i]` is the next member of `i`'s
+/// class, in increasing order, the largest leading back to the smallest.
+fn orbit_cycles(parent: &mut [u32]) -> Vec<u32> {
+    let n = parent.len();
+    let mut next: Vec<u32> = (0..n as u32).collect();
+    let mut last: Vec<u32> = vec![u32::MAX; n];
+    let mut first: Vec<u32> = vec![u32::MAX; n];
+    for i in 0..n as u32 {
+        let root = find(parent, i) as usize;
         if first[root] == u32::MAX {
             first[root] = i;
         } else {
@@ -131,12 +147,12 @@ pub(super) fn symmetry_orbits(p: &Puzzle) -> Option<Vec<u32>> {
         }
         last[root] = i;
     }
-    for root in 0..h * w {
+    for root in 0..n {
         if first[root] != u32::MAX {
             next[last[root] as usize] = first[root];
         }
     }
-    Some(next)
+    next
 }
 
 #[cfg(test)]
