@@ -153,24 +153,14 @@ impl Prober {
             if prop.is_solved() {
                 return Ok(None);
             }
-            self.pass = self.pass.wrapping_add(1);
-            if self.pass == 0 {
-                for v in &mut self.covered {
-                    v.fill(0);
-                }
-                self.pass = 1;
-            }
+            self.start_pass();
             let mut changed = false;
             let mut best: Option<(u64, usize, Cell)> = None;
             for idx in 0..prop.grid.len() {
                 if prop.grid[idx] != Cell::Unknown || !self.worth_probing(prop, idx) {
                     continue;
                 }
-                self.stamp = self.stamp.wrapping_add(1);
-                if self.stamp == 0 {
-                    self.a_stamp.fill(0);
-                    self.stamp = 1;
-                }
+                self.next_stamp();
                 let a = self.probe_value(prop, sols, idx, Cell::Filled, true)?;
                 if a == Probe::Contradiction {
                     let mark = prop.trail.len();
@@ -223,24 +213,50 @@ impl Prober {
                 }
             }
             if !changed {
-                // A pass with no change fully probes its first candidate cell, so `best` is
-                // set whenever some unknown cell is a candidate. Otherwise (possible only
-                // in theory: an unknown region touches known cells or the border) branch on
-                // the first unknown cell.
-                return Ok(Some(best.map_or_else(
-                    || {
-                        let idx = prop
-                            .grid
-                            .iter()
-                            .position(|&c| c == Cell::Unknown)
-                            .unwrap_or(0);
-                        (idx, Cell::Filled)
-                    },
-                    |(_, idx, v)| (idx, v),
-                )));
+                return Ok(Some(branch_choice(best, prop)));
             }
         }
     }
+
+    /// A new probing pass: its number marks the cells covered in it (the marks are cleared
+    /// when the number wraps).
+    fn start_pass(&mut self) {
+        self.pass = self.pass.wrapping_add(1);
+        if self.pass == 0 {
+            for v in &mut self.covered {
+                v.fill(0);
+            }
+            self.pass = 1;
+        }
+    }
+
+    /// A new probe of a cell: its number marks what the first value's probe fixed (the marks
+    /// are cleared when the number wraps).
+    fn next_stamp(&mut self) {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.a_stamp.fill(0);
+            self.stamp = 1;
+        }
+    }
+}
+
+/// The cell to branch on after a pass with no change, and its value to try first. Such a
+/// pass fully probes its first candidate cell, so `best` is set whenever some unknown cell
+/// is a candidate; otherwise (possible only in theory: an unknown region touches known
+/// cells or the border) the first unknown cell.
+fn branch_choice(best: Option<(u64, usize, Cell)>, prop: &Propagator) -> (usize, Cell) {
+    best.map_or_else(
+        || {
+            let idx = prop
+                .grid
+                .iter()
+                .position(|&c| c == Cell::Unknown)
+                .unwrap_or(0);
+            (idx, Cell::Filled)
+        },
+        |(_, idx, v)| (idx, v),
+    )
 }
 
 #[cfg(test)]
