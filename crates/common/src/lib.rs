@@ -10,6 +10,7 @@
 //! - [`xml_text`]: text made safe for XML 1.0 (SVG pictures, JUnit reports).
 //! - [`limits`]: the default time limit and the verdict size ceiling.
 //! - [`count`]: `1 row`, `2 rows` in messages.
+//! - [`union_find::find_root`]: the root of a class in a union-find `parent` array.
 //!
 //! Plain Rust, no I/O.
 //!
@@ -31,6 +32,7 @@ pub mod error;
 pub mod limits;
 pub mod rng;
 pub mod text;
+pub mod union_find;
 pub mod xml;
 
 pub use deadline::{Deadline, Poll};

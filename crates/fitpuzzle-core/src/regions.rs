@@ -12,6 +12,8 @@
 //! near-constant union-find cost per run), memory linear in the number of runs, and the scan
 //! reads the grid sequentially, which matters on four-million-cell boards.
 
+use puzzles_common::union_find::find_root;
+
 use crate::board::Grid;
 
 /// A run: cells `start..end` of row `row`, all of the wanted value.
@@ -68,7 +70,10 @@ fn linked_runs(values: &[u8], width: usize, value: u8) -> (Vec<Run>, Vec<u32>) {
         while a < above.end && b < here.end {
             let (ra, rb) = (runs[a], runs[b]);
             if ra.start < rb.end && rb.start < ra.end {
-                let (x, y) = (find(&mut parent, a as u32), find(&mut parent, b as u32));
+                let (x, y) = (
+                    find_root(&mut parent, a as u32),
+                    find_root(&mut parent, b as u32),
+                );
                 if x != y {
                     // Keep the earlier run as root: cheap, and deterministic.
                     let (lo, hi) = if x < y { (x, y) } else { (y, x) };
@@ -94,7 +99,7 @@ fn number_regions(runs: &[Run], parent: &mut [u32]) -> (Vec<u32>, Vec<usize>) {
     let mut region_of_run = Vec::with_capacity(runs.len());
     let mut sizes: Vec<usize> = Vec::new();
     for (k, run) in runs.iter().enumerate() {
-        let root = find(parent, k as u32) as usize;
+        let root = find_root(parent, k as u32) as usize;
         if region_of_root[root] == NONE {
             region_of_root[root] = sizes.len() as u32;
             sizes.push(0);
@@ -104,16 +109,6 @@ fn number_regions(runs: &[Run], parent: &mut [u32]) -> (Vec<u32>, Vec<usize>) {
         region_of_run.push(region);
     }
     (region_of_run, sizes)
-}
-
-/// Union-find root with path halving.
-fn find(parent: &mut [u32], mut x: u32) -> u32 {
-    while parent[x as usize] != x {
-        let grand = parent[parent[x as usize] as usize];
-        parent[x as usize] = grand;
-        x = grand;
-    }
-    x
 }
 
 impl Regions {

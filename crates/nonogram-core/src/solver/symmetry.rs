@@ -3,6 +3,8 @@
 //! orbits of a clue set that some symmetry maps onto itself (for the symmetric pre-search in
 //! `schedule`).
 
+use puzzles_common::union_find::find_root;
+
 use crate::puzzle::Puzzle;
 
 /// The seven non-trivial images of a row-major `h` x `w` picture under the symmetries of
@@ -89,8 +91,8 @@ pub(super) fn symmetry_orbits(p: &Puzzle) -> Option<Vec<u32>> {
         for r in 0..bh {
             for c in 0..bw {
                 let (nr, nc) = img(r, c);
-                let a = find(&mut parent, ((r0 + r) * w + c0 + c) as u32);
-                let b = find(&mut parent, ((r0 + nr) * w + c0 + nc) as u32);
+                let a = find_root(&mut parent, ((r0 + r) * w + c0 + c) as u32);
+                let b = find_root(&mut parent, ((r0 + nr) * w + c0 + nc) as u32);
                 parent[a as usize] = b;
             }
         }
@@ -122,15 +124,6 @@ fn box_symmetries(square: bool) -> Vec<BoxMap> {
     maps
 }
 
-/// The root of `x`'s class in a union-find forest (halving the path on the way).
-fn find(parent: &mut [u32], mut x: u32) -> u32 {
-    while parent[x as usize] != x {
-        parent[x as usize] = parent[parent[x as usize] as usize];
-        x = parent[x as usize];
-    }
-    x
-}
-
 /// The classes of a union-find forest as cycles: `next[i]` is the next member of `i`'s
 /// class, in increasing order, the largest leading back to the smallest.
 fn orbit_cycles(parent: &mut [u32]) -> Vec<u32> {
@@ -139,7 +132,7 @@ fn orbit_cycles(parent: &mut [u32]) -> Vec<u32> {
     let mut last: Vec<u32> = vec![u32::MAX; n];
     let mut first: Vec<u32> = vec![u32::MAX; n];
     for i in 0..n as u32 {
-        let root = find(parent, i) as usize;
+        let root = find_root(parent, i) as usize;
         if first[root] == u32::MAX {
             first[root] = i;
         } else {
