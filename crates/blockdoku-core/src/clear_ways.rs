@@ -2,61 +2,55 @@
 //! (see [`crate::eval::Weights::clear_ways`]), found by looking each near unit's gap up in
 //! a table instead of asking every piece about every unit.
 //!
-//! A placement completes a unit when it covers every empty cell of the unit (its gap). Say
-//! the gap's first cell is `f` and the piece's cell at offset `o` covers it: the piece sits at
-//! anchor `f - o` and the gap, shifted down to `f`, is the set of the piece's cells at or after
-//! `o` that land on it, shifted down by `o`. So the table holds, for every piece and every
-//! non-empty subset of its cells, that subset shifted down to its first cell, with the piece
-//! and that cell's offset; a gap's shape then names the few (piece, anchor) pairs that cover
-//! it, and each is one test for room. Asking `Placement::covering` for each of the 4- and
-//! 5-cell pieces and each near unit took about 24,000 instructions a crowded board, most of
-//! the ways-to-clear cost (callgrind, `versus ours 2026 2 200 1 600`; crate README).
+//! A placement completes a unit when it covers every empty cell of the unit (its gap) and
+//! fits. Every other cell of the unit is occupied, so a placement that fits and covers the
+//! gap meets the unit in exactly the gap. The table holds, for each unit and each set of
+//! cells that some placement meets it in, the placements meeting it there (their cells and
+//! piece); a unit's gap names them, and each is one test for room.
+//!
+//! Keyed by the unit and the exact meeting set, a gap's list holds only placements that can
+//! complete it. The first table (session 4 of issue 26) was keyed by the gap's shape alone,
+//! shifted down to its first cell, and listed every piece covering that shape anywhere: for a
+//! one-cell gap that is every cell of every 4- and 5-cell piece, most of them blocked by the
+//! unit's own occupied cells. Once the boundary counted the walls (session 8), boards of 30
+//! cells or more, where the ways to clear are asked, became common enough that the scan was
+//! an eighth of the engine's time (perf; see the crate README).
 
 use crate::geometry::Geometry;
 use crate::piece::Placement;
 use rustc_hash::FxHashMap;
 
-/// A unit can be completed only by a piece with at least as many cells as its gap; no piece
-/// of the table has more than this many (the subsets of a piece are `2^cells`).
-pub const MOST_CELLS: usize = 8;
+/// A placement that meets a unit in one gap: its cells and the bit of its piece.
+#[derive(Debug, Clone, Copy)]
+struct Cover {
+    cells: u128,
+    piece: u64,
+}
 
-/// The (piece, anchor offset) pairs covering each gap shape, for one set of pieces.
+/// The placements completing each gap of each unit, for one set of pieces on one geometry.
 #[derive(Debug, Clone, Default)]
 pub struct ClearTable {
-    /// Gap shape (shifted down to its first cell) -> range of `covers`.
-    shapes: FxHashMap<u128, (u32, u32)>,
-    /// (index into the piece set, offset of the piece's cell on the gap's first cell).
-    covers: Vec<(u8, u32)>,
-    /// The pieces, for their anchors and masks.
-    pieces: Vec<Placement>,
+    /// The units: rows, columns, then boxes, as [`Geometry::unit_gaps`] gives them.
+    units: Vec<u128>,
+    /// For each unit, the cells a placement meets it in -> range of `covers`.
+    gaps: Vec<FxHashMap<u128, (u32, u32)>>,
+    covers: Vec<Cover>,
     /// The most cells of a piece in the table (larger gaps are never looked up).
     most_cells: u32,
 }
 
 impl ClearTable {
-    /// The table for `pieces` (at most 64 of them, each of at most [`MOST_CELLS`] cells).
-    pub fn new(pieces: &[Placement]) -> ClearTable {
+    /// The table for `pieces` (at most 64 of them) on `geo`.
+    pub fn new(geo: &Geometry, pieces: &[Placement]) -> ClearTable {
         assert!(pieces.len() <= 64, "pieces are counted in a u64");
-        let mut by_shape: FxHashMap<u128, Vec<(u8, u32)>> = FxHashMap::default();
-        for (index, p) in pieces.iter().enumerate() {
-            let offsets = p.offsets();
-            assert!(offsets.len() <= MOST_CELLS, "too many subsets");
-            for subset in 1u32..(1 << offsets.len()) {
-                let cells = (0..offsets.len())
-                    .filter(|&i| subset & (1 << i) != 0)
-                    .fold(0u128, |m, i| m | 1u128 << offsets[i]);
-                let first = cells.trailing_zeros();
-                by_shape
-                    .entry(cells >> first)
-                    .or_default()
-                    .push((index as u8, first));
-            }
-        }
-        // A fixed order (by shape, then piece), so that the table is the same on every run.
-        let mut shapes: Vec<(u128, Vec<(u8, u32)>)> = by_shape.into_iter().collect();
-        shapes.sort_unstable_by_key(|&(shape, _)| shape);
+        let units: Vec<u128> = geo
+            .rows()
+            .iter()
+            .chain(geo.cols())
+            .chain(geo.boxes())
+            .copied()
+            .collect();
         let mut table = ClearTable {
-            pieces: pieces.to_vec(),
             most_cells: pieces
                 .iter()
                 .map(|p| p.cell_count() as u32)
@@ -64,45 +58,51 @@ impl ClearTable {
                 .unwrap_or(0),
             ..ClearTable::default()
         };
-        for (shape, mut covers) in shapes {
-            covers.sort_unstable();
-            covers.dedup();
-            let start = table.covers.len() as u32;
-            table.covers.extend(covers);
-            table
-                .shapes
-                .insert(shape, (start, table.covers.len() as u32));
+        for &unit in &units {
+            // Sorted by meeting set, then piece, then cells: the same table on every run.
+            let mut meetings: Vec<(u128, usize, u128)> = Vec::new();
+            for (index, p) in pieces.iter().enumerate() {
+                let mut anchors = p.anchors();
+                while anchors != 0 {
+                    let cells = p.mask_at(anchors.trailing_zeros());
+                    anchors &= anchors - 1;
+                    if cells & unit != 0 {
+                        meetings.push((cells & unit, index, cells));
+                    }
+                }
+            }
+            meetings.sort_unstable();
+            let mut by_gap = FxHashMap::default();
+            for group in meetings.chunk_by(|a, b| a.0 == b.0) {
+                let start = table.covers.len() as u32;
+                table
+                    .covers
+                    .extend(group.iter().map(|&(_, index, cells)| Cover {
+                        cells,
+                        piece: 1 << index,
+                    }));
+                by_gap.insert(group[0].0, (start, table.covers.len() as u32));
+            }
+            table.gaps.push(by_gap);
         }
+        table.units = units;
         table
     }
 
-    /// The pieces (bits of their indexes) that complete some unit of `geo` on board `b`.
-    pub fn completing(&self, geo: &Geometry, b: u128) -> u64 {
+    /// The pieces (bits of their indexes) that complete some unit on board `b`.
+    pub fn completing(&self, b: u128) -> u64 {
         let mut found = 0u64;
-        for (_, gap) in geo.unit_gaps(b, self.most_cells) {
-            if gap != 0 {
-                found |= self.covering_gap(b, gap);
-            }
-        }
-        found
-    }
-
-    /// The pieces that fit on `b` covering every cell of `gap` (not empty).
-    #[inline]
-    fn covering_gap(&self, b: u128, gap: u128) -> u64 {
-        let first = gap.trailing_zeros();
-        let Some(&(start, end)) = self.shapes.get(&(gap >> first)) else {
-            return 0;
-        };
-        let mut found = 0u64;
-        for &(index, offset) in &self.covers[start as usize..end as usize] {
-            if offset > first || found & (1 << index) != 0 {
+        for (&unit, by_gap) in self.units.iter().zip(&self.gaps) {
+            let gap = !b & unit;
+            if gap == 0 || gap.count_ones() > self.most_cells {
                 continue;
             }
-            let anchor = first - offset;
-            let p = &self.pieces[usize::from(index)];
-            if p.anchors() & (1u128 << anchor) != 0 && p.mask_at(anchor) & b == 0 {
-                found |= 1 << index;
+            if let Some(&(start, end)) = by_gap.get(&gap) {
+                for cover in &self.covers[start as usize..end as usize] {
+                    if cover.cells & b == 0 {
+                        found |= cover.piece;
+                    }
+                }
             }
         }
         found
@@ -126,7 +126,7 @@ mod tests {
                 .iter()
                 .map(|p| Placement::new(p, &geo))
                 .collect();
-            let table = ClearTable::new(&pieces);
+            let table = ClearTable::new(&geo, &pieces);
             for case in 0..300 {
                 let mut b = (rng.next_u128() | rng.next_u128()) & geo.full();
                 if case % 2 == 0 {
@@ -144,7 +144,7 @@ mod tests {
                     }
                 }
                 seen += want.count_ones();
-                assert_eq!(table.completing(&geo, b), want, "size {size} case {case}");
+                assert_eq!(table.completing(b), want, "size {size} case {case}");
             }
         }
         assert!(seen > 1000, "{seen} completing pieces");

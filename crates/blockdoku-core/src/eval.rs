@@ -405,7 +405,7 @@ impl Evaluator {
             .filter(|p| (4..=5).contains(&p.cell_count()))
             .cloned()
             .collect();
-        let clear_table = ClearTable::new(&clear_pieces);
+        let clear_table = ClearTable::new(&geo, &clear_pieces);
         let lines = geo.rows().len() + geo.cols().len();
         let box_units = ((1u64 << geo.boxes().len()) - 1) << lines;
         Evaluator {
@@ -556,7 +556,7 @@ impl Evaluator {
     /// A placement completes a unit when it covers every empty cell of the unit, so only
     /// units with 1 to 5 empty cells are asked, each by its shape ([`ClearTable`]).
     pub fn clear_ways(&self, b: u128, cap: i32) -> i32 {
-        let ways = self.clear_table.completing(&self.geo, b).count_ones() as i32;
+        let ways = self.clear_table.completing(b).count_ones() as i32;
         ways.min(cap.max(0))
     }
 
