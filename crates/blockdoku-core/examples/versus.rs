@@ -23,12 +23,17 @@
 //!   were not kept waiting for a core), and the CPU time of each call from the thread's own
 //!   clock (the goal's measure, which waiting for a core does not inflate); an external
 //!   engine reports its own CPU time.
+//! - Crowding: the occupied cells of the boards the timed trays were dealt on (mean, and the
+//!   share with 30 or more, where our evaluation asks the ways to clear), for either engine;
+//!   for `ours` also the search's positions per tray and the CPU time per position, which
+//!   tell a slower engine that searches more from one whose positions cost more.
 #![allow(clippy::print_stdout, clippy::print_stderr)]
 
 #[path = "shared/weight_settings.rs"]
 mod weight_settings;
 
 use blockdoku_core::engine::{Engine, Turn};
+use blockdoku_core::eval::CLEAR_GATE;
 use blockdoku_core::geometry::Geometry;
 use blockdoku_core::piece::{Placement, default_set};
 use blockdoku_core::rules::{Scoring, apply};
@@ -63,8 +68,8 @@ enum Player {
 
 /// A decision: the placements in playing order (tray index, cells), or `None` when the
 /// engine found no order that places the whole tray; the time it took in ns; and for ours,
-/// the CPU time of the call in ns.
-type Decision = (Option<Vec<(usize, u128)>>, u64, Option<u64>);
+/// the CPU time of the call in ns and the positions its search examined.
+type Decision = (Option<Vec<(usize, u128)>>, u64, Option<(u64, u64)>);
 
 fn words(b: u128) -> [u128; 3] {
     let m = (1u128 << 27) - 1;
@@ -121,7 +126,7 @@ impl Player {
                         .map(|m| (m.piece, pieces[m.piece].mask_at(m.anchor)))
                         .collect()
                 });
-                (moves, ns, Some(cpu))
+                (moves, ns, Some((cpu, plan.nodes)))
             }
             Player::External { to, from, line, .. } => {
                 let mut request = String::new();
@@ -198,6 +203,13 @@ struct Totals {
     times: Vec<u32>,
     /// Ours only: the CPU time of each timed call, in ns.
     cpu_times: Vec<u32>,
+    /// Ours only: the positions its search examined, summed over the timed calls.
+    nodes: u64,
+    /// The occupied cells of the board each timed tray was dealt on, summed.
+    occupied: u64,
+    /// The timed trays dealt on a board of at least [`CLEAR_GATE`] occupied cells (where
+    /// our evaluation asks its costliest term, the ways to clear).
+    crowded: u64,
 }
 
 fn play(player: &mut Player, seed: u64, cap: u64, until: Instant, totals: &Mutex<Totals>) {
@@ -210,6 +222,7 @@ fn play(player: &mut Player, seed: u64, cap: u64, until: Instant, totals: &Mutex
     let mut board = 0u128;
     let mut times = Vec::new();
     let mut cpu_times = Vec::new();
+    let (mut nodes, mut occupied, mut crowded) = (0u64, 0u64, 0u64);
     let mut trays = 0u64;
     let mut died = false;
     let mut refuted = false;
@@ -218,10 +231,15 @@ fn play(player: &mut Player, seed: u64, cap: u64, until: Instant, totals: &Mutex
         for t in tray.iter_mut() {
             *t = rng.below(set.len() as u64) as usize;
         }
-        let (moves, ns, cpu) = player.decide(&set, board, &tray);
+        let (moves, ns, ours) = player.decide(&set, board, &tray);
         if trays >= BURN_IN {
             times.push(ns.min(u64::from(u32::MAX)) as u32);
-            cpu_times.extend(cpu.map(|c| c.min(u64::from(u32::MAX)) as u32));
+            if let Some((cpu, examined)) = ours {
+                cpu_times.push(cpu.min(u64::from(u32::MAX)) as u32);
+                nodes += examined;
+            }
+            occupied += u64::from(board.count_ones());
+            crowded += u64::from(board.count_ones() >= CLEAR_GATE);
         }
         trays += 1;
         let Some(moves) = moves else {
@@ -242,6 +260,9 @@ fn play(player: &mut Player, seed: u64, cap: u64, until: Instant, totals: &Mutex
     t.games += 1;
     t.times.extend(times);
     t.cpu_times.extend(cpu_times);
+    t.nodes += nodes;
+    t.occupied += occupied;
+    t.crowded += crowded;
     eprintln!(
         "game seed {seed:#018x}: {trays} trays{}; so far {} deaths in {} trays, {} games",
         if died { ", died" } else { "" },
@@ -369,6 +390,12 @@ fn main() {
         summed * 1e6 / t.times.len().max(1) as f64,
         t.times.len()
     );
+    let timed = t.times.len().max(1) as f64;
+    println!(
+        "boards from tray {BURN_IN} on: {:.2} occupied cells on average, {:.2}% with {CLEAR_GATE} or more",
+        t.occupied as f64 / timed,
+        t.crowded as f64 * 100.0 / timed
+    );
     if spec.starts_with("ours") {
         println!(
             "process CPU {cpu:.1} s over {summed:.1} s of timed calls (all trays: CPU per tray {:.0} us)",
@@ -385,6 +412,11 @@ fn main() {
             cq(0.5),
             cq(0.1),
             cq(0.9)
+        );
+        println!(
+            "search positions per tray from tray {BURN_IN} on: {:.0} on average ({:.1} ns of CPU each)",
+            t.nodes as f64 / n as f64,
+            mean * 1000.0 * n as f64 / t.nodes.max(1) as f64
         );
     }
 }
