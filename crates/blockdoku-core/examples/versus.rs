@@ -350,7 +350,13 @@ fn main() {
     });
     let wall = start.elapsed().as_secs_f64();
     let cpu = process_cpu_seconds() - cpu0;
-    let mut t = totals.into_inner().expect("not poisoned");
+    let t = totals.into_inner().expect("not poisoned");
+    report(&spec, seed, cap, jobs, wall, cpu, t);
+}
+
+/// Prints the run's survival, speed and crowding; `wall` and `cpu`: the run's wall and
+/// process CPU seconds.
+fn report(spec: &str, seed: u64, cap: u64, jobs: u64, wall: f64, cpu: f64, mut t: Totals) {
     t.times.sort_unstable();
     let q = |f: f64| {
         if t.times.is_empty() {
@@ -402,21 +408,27 @@ fn main() {
             cpu * 1e6 / t.trays.max(1) as f64
         );
     }
-    if !t.cpu_times.is_empty() {
-        t.cpu_times.sort_unstable();
-        let n = t.cpu_times.len();
-        let cq = |f: f64| f64::from(t.cpu_times[((n - 1) as f64 * f) as usize]) / 1000.0;
-        let mean = t.cpu_times.iter().map(|&x| f64::from(x)).sum::<f64>() / n as f64 / 1000.0;
-        println!(
-            "CPU per tray from tray {BURN_IN} on (thread clock): median {:.0} us (p10-p90 {:.0}-{:.0}), mean {mean:.0} us over {n} trays",
-            cq(0.5),
-            cq(0.1),
-            cq(0.9)
-        );
-        println!(
-            "search positions per tray from tray {BURN_IN} on: {:.0} on average ({:.1} ns of CPU each)",
-            t.nodes as f64 / n as f64,
-            mean * 1000.0 * n as f64 / t.nodes.max(1) as f64
-        );
+    print_thread_cpu(&mut t);
+}
+
+/// Ours only: the CPU time per tray by the thread clock, and per search position.
+fn print_thread_cpu(t: &mut Totals) {
+    if t.cpu_times.is_empty() {
+        return;
     }
+    t.cpu_times.sort_unstable();
+    let n = t.cpu_times.len();
+    let cq = |f: f64| f64::from(t.cpu_times[((n - 1) as f64 * f) as usize]) / 1000.0;
+    let mean = t.cpu_times.iter().map(|&x| f64::from(x)).sum::<f64>() / n as f64 / 1000.0;
+    println!(
+        "CPU per tray from tray {BURN_IN} on (thread clock): median {:.0} us (p10-p90 {:.0}-{:.0}), mean {mean:.0} us over {n} trays",
+        cq(0.5),
+        cq(0.1),
+        cq(0.9)
+    );
+    println!(
+        "search positions per tray from tray {BURN_IN} on: {:.0} on average ({:.1} ns of CPU each)",
+        t.nodes as f64 / n as f64,
+        mean * 1000.0 * n as f64 / t.nodes.max(1) as f64
+    );
 }
