@@ -268,6 +268,91 @@ fn lines<'a>(p: &'a Puzzle, grid: &'a [Cell]) -> impl Iterator<Item = (&'a [u32]
     rows.chain(cols)
 }
 
+/// Each line's odds (rows, then columns) and each cell's, when `phases` use them (empty
+/// otherwise); `None` when the deadline passed first.
+fn phase_odds(
+    p: &Puzzle,
+    grid: &[Cell],
+    phases: Phases,
+    deadline: Deadline,
+) -> Option<(Vec<Option<line_odds::LineOdds>>, Vec<f64>)> {
+    if phases == Phases::Solver {
+        return Some((Vec::new(), Vec::new()));
+    }
+    let (h, w) = (p.height(), p.width());
+    let line_cells: Vec<(&[u32], Vec<usize>)> = (0..h)
+        .map(|r| (&p.rows()[r][..], (0..w).map(|c| r * w + c).collect()))
+        .chain((0..w).map(|c| (&p.cols()[c][..], (0..h).map(|r| r * w + c).collect())))
+        .collect();
+    line_odds::puzzle_odds(&line_cells, h, grid, BELIEF_ROUNDS, deadline)
+}
+
+/// A unit clause for each known cell of `grid` (`cells`: each cell's literal); returns
+/// whether the solver is still consistent, and the unknown cells.
+fn add_known_cells(
+    solver: &mut batsat::Solver<SatStop>,
+    cells: &[Lit],
+    grid: &[Cell],
+) -> (bool, Vec<usize>) {
+    let mut ok = true;
+    let mut free = Vec::new();
+    let mut clause = Vec::with_capacity(1);
+    for (i, &c) in grid.iter().enumerate() {
+        match c {
+            Cell::Unknown => free.push(i),
+            Cell::Filled | Cell::Empty => {
+                clause.clear();
+                // `^ true` negates: the cell's literal as it is known.
+                clause.push(cells[i] ^ (c == Cell::Empty));
+                ok &= solver.add_clause_reuse(&mut clause);
+            }
+        }
+    }
+    (ok, free)
+}
+
+/// Every line's clauses (rows, then columns), with `odds` for its literals' phases when
+/// `phases` use them; whether the solver is still consistent, or `None` when the deadline
+/// passed first (checked line by line).
+fn encode_lines(
+    solver: &mut batsat::Solver<SatStop>,
+    p: &Puzzle,
+    grid: &[Cell],
+    cells: &[Lit],
+    phases: Phases,
+    odds: &[Option<line_odds::LineOdds>],
+    deadline: Deadline,
+) -> Option<bool> {
+    let (h, w) = (p.height(), p.width());
+    let mut ok = true;
+    let mut clause = Vec::with_capacity(8);
+    for line in 0..h + w {
+        if deadline.passed() {
+            return None;
+        }
+        let (clues, n) = if line < h {
+            (&p.rows()[line][..], w)
+        } else {
+            (&p.cols()[line - h][..], h)
+        };
+        let idx = |t: usize| {
+            if line < h {
+                line * w + t
+            } else {
+                t * w + (line - h)
+            }
+        };
+        let known: Vec<Cell> = (0..n).map(|t| grid[idx(t)]).collect();
+        let lits: Vec<Lit> = (0..n).map(|t| cells[idx(t)]).collect();
+        let line_phases = LinePhases {
+            phases,
+            odds: odds.get(line).and_then(Option::as_ref),
+        };
+        ok &= encode_line(solver, clues, &lits, &known, line_phases, &mut clause);
+    }
+    Some(ok)
+}
+
 impl Learner {
     /// The encoding of `p` with the cells of `grid` (row-major) known, set up as
     /// `settings` says. The deadline is checked line by line while building, and then by
@@ -293,18 +378,8 @@ impl Learner {
             pause_at: u64::MAX,
         };
         let mut solver = batsat::Solver::new(opts, cb);
-        // Each line's odds (rows, then columns) and each cell's, when the phases use them.
-        let (odds, cell_odds) = if settings.phases == Phases::Solver {
-            (Vec::new(), Vec::new())
-        } else {
-            let line_cells: Vec<(&[u32], Vec<usize>)> = (0..h)
-                .map(|r| (&p.rows()[r][..], (0..w).map(|c| r * w + c).collect()))
-                .chain((0..w).map(|c| (&p.cols()[c][..], (0..h).map(|r| r * w + c).collect())))
-                .collect();
-            match line_odds::puzzle_odds(&line_cells, h, grid, BELIEF_ROUNDS, deadline) {
-                Some(odds) => odds,
-                None => return Built::Timeout,
-            }
+        let Some((odds, cell_odds)) = phase_odds(p, grid, settings.phases, deadline) else {
+            return Built::Timeout;
         };
         let cells: Vec<Lit> = (0..h * w)
             .map(|i| {
@@ -312,43 +387,18 @@ impl Learner {
                 new_literal(&mut solver, settings.phases, likelier, true)
             })
             .collect();
-        let mut ok = true;
-        let mut free = Vec::new();
-        let mut clause = Vec::with_capacity(8);
-        for (i, &c) in grid.iter().enumerate() {
-            match c {
-                Cell::Unknown => free.push(i),
-                Cell::Filled | Cell::Empty => {
-                    clause.clear();
-                    // `^ true` negates: the cell's literal as it is known.
-                    clause.push(cells[i] ^ (c == Cell::Empty));
-                    ok &= solver.add_clause_reuse(&mut clause);
-                }
-            }
-        }
-        for line in 0..h + w {
-            if deadline.passed() {
-                return Built::Timeout;
-            }
-            let (clues, n) = if line < h {
-                (&p.rows()[line][..], w)
-            } else {
-                (&p.cols()[line - h][..], h)
-            };
-            let idx = |t: usize| {
-                if line < h {
-                    line * w + t
-                } else {
-                    t * w + (line - h)
-                }
-            };
-            let known: Vec<Cell> = (0..n).map(|t| grid[idx(t)]).collect();
-            let lits: Vec<Lit> = (0..n).map(|t| cells[idx(t)]).collect();
-            let phases = LinePhases {
-                phases: settings.phases,
-                odds: odds.get(line).and_then(Option::as_ref),
-            };
-            ok &= encode_line(&mut solver, clues, &lits, &known, phases, &mut clause);
+        let (mut ok, free) = add_known_cells(&mut solver, &cells, grid);
+        match encode_lines(
+            &mut solver,
+            p,
+            grid,
+            &cells,
+            settings.phases,
+            &odds,
+            deadline,
+        ) {
+            Some(lines_ok) => ok &= lines_ok,
+            None => return Built::Timeout,
         }
         debug_assert!(
             cells
