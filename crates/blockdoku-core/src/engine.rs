@@ -743,23 +743,41 @@ impl<'a, C: Popcount> Search<'a, C> {
     /// then, unless the floor of the evaluation already rules them all out, the others.
     #[inline(always)]
     fn last_moves(&mut self, from: Node, i: usize, pos: u128, gaps: &[Gap], must_clear: bool) {
-        let Node {
-            board,
-            points,
-            streak,
-        } = from;
+        let clearing = clearing_anchors(gaps, &self.tray[i]) & pos;
+        let quiet = pos & !clearing;
+        let open = self.last_clearing_moves(from, i, clearing, gaps);
+        if must_clear || quiet == 0 {
+            return;
+        }
+        self.last_quiet_moves(from, i, quiet, open);
+    }
+
+    /// What a leaf placing as many pieces as the path and one more must beat to enter the
+    /// list, and whether the list is full of such plans ([`Search::entry_bound`],
+    /// [`Search::full_of`]); `None` when no such leaf can enter. The last moves ask it once,
+    /// and again only when a leaf enters the list (most do not: 5.80 G -> 5.41 G
+    /// instructions, crate README).
+    #[inline(always)]
+    fn leaf_gate(&self) -> Option<(i32, bool)> {
+        let placed = self.path.len() + 1;
+        self.entry_bound(placed)
+            .map(|bound| (bound, self.full_of(placed)))
+    }
+
+    /// The last piece `i`'s moves at the anchors `clearing` (each completes one of `gaps`);
+    /// returns [`Search::leaf_gate`] after them.
+    #[inline(always)]
+    fn last_clearing_moves(
+        &mut self,
+        from: Node,
+        i: usize,
+        mut clearing: u128,
+        gaps: &[Gap],
+    ) -> Option<(i32, bool)> {
         let geo = self.ev.geometry();
         let p = &self.tray[i];
-        let mut clearing = clearing_anchors(gaps, p) & pos;
-        let mut quiet = pos & !clearing;
-        // `finish` for each leaf, with what it asks of the list asked again only when a
-        // leaf enters it (most do not: 5.80 G -> 5.41 G instructions, crate README).
         let placed_count = self.path.len() + 1;
-        let gate = |s: &Self| {
-            s.entry_bound(placed_count)
-                .map(|bound| (bound, s.full_of(placed_count)))
-        };
-        let mut open = gate(self);
+        let mut open = self.leaf_gate();
         while clearing != 0 {
             let anchor = clearing.trailing_zeros();
             clearing &= clearing - 1;
@@ -767,7 +785,14 @@ impl<'a, C: Popcount> Search<'a, C> {
             let Some((bound, full)) = open else {
                 continue;
             };
-            let out = apply_near(geo, gaps, board, p.mask_at(anchor), self.scoring, streak);
+            let out = apply_near(
+                geo,
+                gaps,
+                from.board,
+                p.mask_at(anchor),
+                self.scoring,
+                from.streak,
+            );
             let eval = self.ev.eval_below_by::<C>(out.board, bound);
             if eval >= bound && full {
                 continue;
@@ -780,17 +805,30 @@ impl<'a, C: Popcount> Search<'a, C> {
             };
             self.enter(
                 out.board,
-                points + out.points,
+                from.points + out.points,
                 true,
                 Some(last),
                 eval,
                 placed_count,
             );
-            open = gate(self);
+            open = self.leaf_gate();
         }
-        if must_clear || quiet == 0 {
-            return;
-        }
+        open
+    }
+
+    /// The last piece `i`'s moves at the anchors `quiet` (none clears), `open` being
+    /// [`Search::leaf_gate`] before them: all skipped at once when the floor of the board
+    /// plus the piece already loses, and each leaf's floor otherwise from the board's counts.
+    #[inline(always)]
+    fn last_quiet_moves(
+        &mut self,
+        from: Node,
+        i: usize,
+        mut quiet: u128,
+        mut open: Option<(i32, bool)>,
+    ) {
+        let p = &self.tray[i];
+        let placed_count = self.path.len() + 1;
         // Every quiet move ends on the board plus the piece: its floor is at least the
         // board's plus the piece's occupied cells.
         if self.ev.is_monotone()
@@ -817,7 +855,7 @@ impl<'a, C: Popcount> Search<'a, C> {
             let Some((bound, full)) = open else {
                 continue;
             };
-            let after = board | p.mask_at(anchor);
+            let after = from.board | p.mask_at(anchor);
             let units = self.anchor_units[i][anchor as usize];
             let floor = base + self.ev.floor_added_by::<C>(&parts, p, anchor, units);
             let eval = self.ev.eval_below_with_floor_by::<C>(after, bound, floor);
@@ -832,13 +870,13 @@ impl<'a, C: Popcount> Search<'a, C> {
             };
             self.enter(
                 after,
-                points + gained,
+                from.points + gained,
                 false,
                 Some(last),
                 eval,
                 placed_count,
             );
-            open = gate(self);
+            open = self.leaf_gate();
         }
     }
 }
