@@ -185,13 +185,15 @@ impl Engine {
         let geo = self.geometry();
         let empty = !board & geo.full();
         let prune = self.ev.is_monotone();
-        // A placement that clears nothing ends on the board plus the piece, whose floor is
-        // at least this plus the piece's cells (as in the search's last moves).
         let parts = self.ev.floor_parts_by::<C>(board);
-        let base = self.ev.floor_of_parts_by::<C>(parts);
-        let floor = if prune { base } else { 0 };
-        let mut gaps = Vec::new();
-        geo.gaps(board, self.largest_piece, &mut gaps);
+        let mut at = LookaheadBoard {
+            board,
+            parts,
+            base: self.ev.floor_of_parts_by::<C>(parts),
+            gaps: Vec::new(),
+            prune,
+        };
+        geo.gaps(board, self.largest_piece, &mut at.gaps);
         let mut total = 0i64;
         for ((p, hint), units_at) in self
             .lookahead_pieces
@@ -204,68 +206,89 @@ impl Engine {
                 total += LOOKAHEAD_DEAD;
             } else {
                 // The piece's best must come under what is left of the bound to matter.
-                let mut best = if prune {
+                let cap = if prune {
                     i32::try_from(bound.saturating_sub(total)).unwrap_or(i32::MAX)
                 } else {
                     i32::MAX
                 };
-                let mut best_anchor = NO_HINT;
-                let mut try_anchor = |anchor: u32, after: u128, best: &mut i32| {
-                    let v = self.ev.eval_below_by::<C>(after, *best);
-                    if v < *best {
-                        *best = v;
-                        best_anchor = anchor;
-                    }
-                };
-                if *hint < u128::BITS && pos & (1u128 << *hint) != 0 {
-                    let (after, _) = geo.clear(board | p.mask_at(*hint));
-                    try_anchor(*hint, after, &mut best);
-                }
-                // The clearing placements first: they leave the best boards, and then the
-                // quiet ones are often all ruled out by their floor.
-                let cells = p.cell_count() as u32;
-                let mut clearing = 0u128;
-                for &(count, gap) in &gaps {
-                    if count <= cells {
-                        clearing |= p.covering(gap);
-                    }
-                }
-                clearing &= pos;
-                let mut quiet = pos & !clearing;
-                while clearing != 0 {
-                    let anchor = clearing.trailing_zeros();
-                    clearing &= clearing - 1;
-                    let (after, _) = geo.clear(board | p.mask_at(anchor));
-                    try_anchor(anchor, after, &mut best);
-                }
-                let quiet_floor = floor + self.ev.weights().occupied * p.cell_count() as i32;
-                if !(prune && quiet_floor >= best) {
-                    while quiet != 0 {
-                        let anchor = quiet.trailing_zeros();
-                        quiet &= quiet - 1;
-                        let units = units_at[anchor as usize];
-                        let floor = base + self.ev.floor_added_by::<C>(&parts, p, anchor, units);
-                        let v = self.ev.eval_below_with_floor_by::<C>(
-                            board | p.mask_at(anchor),
-                            best,
-                            floor,
-                        );
-                        if v < best {
-                            best = v;
-                            best_anchor = anchor;
-                        }
-                    }
-                }
-                if best_anchor != NO_HINT {
-                    *hint = best_anchor;
-                }
-                total += i64::from(best);
+                total += i64::from(self.piece_best::<C>(&at, p, pos, units_at, hint, cap));
             }
             if prune && total >= bound {
                 return total;
             }
         }
         total
+    }
+
+    /// The lookahead's term for piece `p` on `at`: the best evaluation of the board after
+    /// placing it at one of the anchors `pos` (and clearing), when below `cap` (otherwise
+    /// some value at least `cap`). Tries `hint` first and leaves there the best anchor found;
+    /// `units_at`: [`Evaluator::anchor_units`] of `p`.
+    #[inline(always)]
+    fn piece_best<C: Popcount>(
+        &self,
+        at: &LookaheadBoard,
+        p: &Placement,
+        pos: u128,
+        units_at: &[u64],
+        hint: &mut u32,
+        cap: i32,
+    ) -> i32 {
+        let geo = self.geometry();
+        let board = at.board;
+        let mut best = cap;
+        let mut best_anchor = NO_HINT;
+        let mut try_anchor = |anchor: u32, after: u128, best: &mut i32| {
+            let v = self.ev.eval_below_by::<C>(after, *best);
+            if v < *best {
+                *best = v;
+                best_anchor = anchor;
+            }
+        };
+        if *hint < u128::BITS && pos & (1u128 << *hint) != 0 {
+            let (after, _) = geo.clear(board | p.mask_at(*hint));
+            try_anchor(*hint, after, &mut best);
+        }
+        // The clearing placements first: they leave the best boards, and then the quiet
+        // ones are often all ruled out by their floor.
+        let cells = p.cell_count() as u32;
+        let mut clearing = 0u128;
+        for &(count, gap) in &at.gaps {
+            if count <= cells {
+                clearing |= p.covering(gap);
+            }
+        }
+        clearing &= pos;
+        let mut quiet = pos & !clearing;
+        while clearing != 0 {
+            let anchor = clearing.trailing_zeros();
+            clearing &= clearing - 1;
+            let (after, _) = geo.clear(board | p.mask_at(anchor));
+            try_anchor(anchor, after, &mut best);
+        }
+        // A placement that clears nothing ends on the board plus the piece, whose floor is
+        // at least the board's plus the piece's cells (as in the search's last moves).
+        let floor = if at.prune { at.base } else { 0 };
+        let quiet_floor = floor + self.ev.weights().occupied * p.cell_count() as i32;
+        if !(at.prune && quiet_floor >= best) {
+            while quiet != 0 {
+                let anchor = quiet.trailing_zeros();
+                quiet &= quiet - 1;
+                let units = units_at[anchor as usize];
+                let floor = at.base + self.ev.floor_added_by::<C>(&at.parts, p, anchor, units);
+                let v =
+                    self.ev
+                        .eval_below_with_floor_by::<C>(board | p.mask_at(anchor), best, floor);
+                if v < best {
+                    best = v;
+                    best_anchor = anchor;
+                }
+            }
+        }
+        if best_anchor != NO_HINT {
+            *hint = best_anchor;
+        }
+        best
     }
 
     /// Its evaluation.
@@ -447,6 +470,17 @@ struct Node {
     board: u128,
     points: u64,
     streak: bool,
+}
+
+/// What the lookahead works out once per board for every piece it asks: the board, its
+/// floor's counts and floor, and its units with few enough empty cells for the largest piece.
+struct LookaheadBoard {
+    board: u128,
+    parts: FloorParts,
+    base: i32,
+    gaps: Vec<(u32, u128)>,
+    /// Whether the evaluation is monotone (every weight >= 0), so floors may rule boards out.
+    prune: bool,
 }
 
 /// (board, pieces-left) keys, with the Fx hash: SipHash costs more than it saves.
