@@ -26,7 +26,7 @@
 //!   code). Gated at 30 cells, so it runs only on the crowded boards where games end: it
 //!   cut deaths per 10k trays on seed 2026 from 0.410 to 0.245 (ratio 0.60, 95% CI
 //!   0.35-0.99) for about a third more CPU per tray, and about 5% since it looks the near
-//!   units up in a table of gap shapes ([`crate::clear_ways`]; crate README).
+//!   units up in a table ([`crate::clear_ways`]; crate README).
 //!
 //! - terms after blokie's evaluation, all 0 by default (none beat the defaults clearly in
 //!   self-play; crate README): boundary edges off the box borders, slots on the board's
@@ -243,8 +243,8 @@ pub struct Evaluator {
     box_masks: BoxMasks,
     /// The probes that are hard pieces ([`is_hard`]), as bits of `probes` indexes.
     hard: u64,
-    /// The probes of 4 or 5 cells, by the gap shapes they cover: what
-    /// [`Evaluator::clear_ways`] asks about.
+    /// The placements of the probes of 4 or 5 cells, by the unit and the cells they meet it
+    /// in: what [`Evaluator::clear_ways`] asks about.
     clear_table: ClearTable,
     /// For each cell, the units holding it (bits as in `Geometry::units()`), and the bits of
     /// the boxes: see [`FloorParts`].
@@ -554,7 +554,7 @@ impl Evaluator {
     /// box on board `b` (each piece counted once), at most `cap`.
     ///
     /// A placement completes a unit when it covers every empty cell of the unit, so only
-    /// units with 1 to 5 empty cells are asked, each by its shape ([`ClearTable`]).
+    /// units with 1 to 5 empty cells are asked, each by its empty cells ([`ClearTable`]).
     pub fn clear_ways(&self, b: u128, cap: i32) -> i32 {
         let ways = self.clear_table.completing(b).count_ones() as i32;
         ways.min(cap.max(0))
