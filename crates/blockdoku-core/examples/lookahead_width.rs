@@ -1,11 +1,14 @@
 //! How much the one-piece lookahead's width buys and costs: plays seeded games with the
 //! default engine and, on every tray from tray 25 on, also asks engines comparing fewer of
-//! their best plans, counting how often each picks the same board and the CPU time each takes (thread clock).
+//! their best plans, and engines comparing plans that end on different boards
+//! (`Engine::with_distinct_plans`), counting how often each picks the same board and the
+//! CPU time each takes (thread clock).
 //!
 //! `cargo run --release -p blockdoku-core --example lookahead_width -- SEED GAMES TRAYS`
 //!
 //! A narrower lookahead that picks the same board on almost every tray is a cheap candidate
-//! for a same-deal survival A/B (`versus ours@K`); this does not measure strength itself.
+//! for a same-deal survival A/B (`versus ours@K`, `versus ours@K/distinct`); this does not
+//! measure strength itself.
 #![allow(clippy::print_stdout)]
 
 use blockdoku_core::engine::{Engine, LOOKAHEAD_CANDIDATES, Turn};
@@ -32,10 +35,26 @@ fn main() {
     let games = args.get(1).copied().unwrap_or(8) as usize;
     let trays = args.get(2).copied().unwrap_or(500);
     let geo = Geometry::standard();
-    let widths = [LOOKAHEAD_CANDIDATES, 4, 3, 2, 1];
+    // (plans compared, one plan per board): the default first, then narrower, then the
+    // same widths keeping one plan per board (`Engine::with_distinct_plans`).
+    let widths = [
+        (LOOKAHEAD_CANDIDATES, false),
+        (4, false),
+        (3, false),
+        (2, false),
+        (1, false),
+        (LOOKAHEAD_CANDIDATES, true),
+        (4, true),
+        (3, true),
+        (2, true),
+    ];
     let engines: Vec<Engine> = widths
         .iter()
-        .map(|&k| Engine::new(geo.clone()).with_lookahead(k))
+        .map(|&(k, distinct)| {
+            Engine::new(geo.clone())
+                .with_lookahead(k)
+                .with_distinct_plans(distinct)
+        })
         .collect();
     let set: Vec<Placement> = default_set()
         .iter()
@@ -76,9 +95,10 @@ fn main() {
         "seed {seed}, {games} games of up to {trays} trays, {counted} trays from tray {BURN_IN}"
     );
     for k in 0..widths.len() {
+        let (plans, distinct) = widths[k];
         println!(
-            "{} plans compared: same board as {} plans on {:.1}% of trays, mean {:.0} us of CPU per tray",
-            widths[k],
+            "{plans} plans{} compared: same board as {} plans on {:.1}% of trays, mean {:.0} us of CPU per tray",
+            if distinct { " on different boards" } else { "" },
             LOOKAHEAD_CANDIDATES,
             100.0 * same[k] as f64 / counted.max(1) as f64,
             1e6 * seconds[k] / counted.max(1) as f64

@@ -7,7 +7,8 @@
 //!   lookahead, `ours@K` comparing K plans; `ours:NAME=V` with evaluation weight `NAME` set
 //!   to `V`, e.g. `ours:clear_ways=0`, for same-deal A/B runs of a weight; `ours/portable`
 //!   or `ours@K/portable`: the same moves without the search compiled for the POPCNT
-//!   instruction, to time it) or a shell command that answers trays on stdin (see
+//!   instruction, to time it; `ours/distinct` or `ours@K/distinct`: the lookahead compares
+//!   K plans that end on different boards, `Engine::with_distinct_plans`) or a shell command that answers trays on stdin (see
 //!   `scripts/blockdoku-blokie-driver.cpp` for the protocol).
 //! - Game `i` is dealt exactly as `selfplay` deals it: trays of three pieces drawn uniformly
 //!   with replacement from the 47 default pieces by a SplitMix64 seeded with the `i`-th
@@ -81,14 +82,21 @@ impl Player {
         if let Some(rest) = spec.strip_prefix("ours") {
             // `ours@K`: K plans compared by the lookahead (1: none); `:NAME=V`: a weight.
             let mut parts = rest.split(':');
-            let plans = parts.next().unwrap_or("");
-            let (plans, portable) = match plans.strip_suffix("/portable") {
-                Some(plans) => (plans, true),
-                None => (plans, false),
-            };
+            // `/portable` and `/distinct` after the plans, in any order.
+            let mut flags = parts.next().unwrap_or("").split('/');
+            let plans = flags.next().unwrap_or("");
+            let (mut portable, mut distinct) = (false, false);
+            for flag in flags {
+                match flag {
+                    "portable" => portable = true,
+                    "distinct" => distinct = true,
+                    _ => panic!("unknown flag /{flag} in {spec} (portable or distinct)"),
+                }
+            }
             let weights = weight_settings::with_settings(parts);
             let mut engine = Engine::with_weights(Geometry::standard(), weights)
-                .with_popcount_instruction(!portable);
+                .with_popcount_instruction(!portable)
+                .with_distinct_plans(distinct);
             if let Some(k) = plans.strip_prefix('@').and_then(|k| k.parse().ok()) {
                 engine = engine.with_lookahead(k);
             }

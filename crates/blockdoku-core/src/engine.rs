@@ -101,6 +101,9 @@ pub struct Engine {
     largest_piece: u32,
     /// Plans compared by the lookahead (1: none).
     candidates: usize,
+    /// Whether the plans kept for the lookahead end on different boards (see
+    /// [`Engine::with_distinct_plans`]).
+    distinct: bool,
     /// For each cell, a 1 in the empty-cell count of each of its units (see
     /// [`UnitCounts::after_quiet`]).
     cell_deltas: Vec<[u8; 64]>,
@@ -134,6 +137,7 @@ impl Engine {
                 .unwrap_or(0),
             lookahead_pieces,
             candidates: LOOKAHEAD_CANDIDATES,
+            distinct: false,
             cell_deltas: near::cell_deltas(&geo),
             popcnt: has_popcnt(),
         }
@@ -151,6 +155,17 @@ impl Engine {
     /// (0 or 1: no lookahead, the plan with the best evaluation).
     pub fn with_lookahead(mut self, candidates: usize) -> Engine {
         self.candidates = candidates.max(1);
+        self
+    }
+
+    /// The same engine keeping, for the lookahead, its best plans that end on different
+    /// boards (of plans ending on one board, the one ranked first: more points, or found
+    /// first) when `distinct`; by default it keeps the best plans whatever they end on, and
+    /// different paths often end on one board, so its six plans hold about 3.3 different
+    /// boards (crate README). Changes moves only when more than one plan is compared; not
+    /// the default, as no survival run has measured it yet.
+    pub fn with_distinct_plans(mut self, distinct: bool) -> Engine {
+        self.distinct = distinct;
         self
     }
 
@@ -374,6 +389,7 @@ impl Engine {
             anchor_units: tray.iter().map(|p| self.ev.anchor_units(p)).collect(),
             top: Vec::with_capacity(self.candidates + 1),
             keep: self.candidates,
+            distinct: self.distinct && self.candidates > 1,
             nodes: 0,
             poll: Poll::new(deadline),
             timed_out: false,
@@ -514,6 +530,8 @@ struct Search<'a, C> {
     /// The best plans so far, best first, at most `keep`.
     top: Vec<Plan>,
     keep: usize,
+    /// Whether `top` holds one plan per board ([`Engine::with_distinct_plans`]).
+    distinct: bool,
     nodes: u64,
     poll: Poll,
     timed_out: bool,
@@ -611,6 +629,16 @@ impl<'a, C: Popcount> Search<'a, C> {
             .partition_point(|p| key(p.moves.len(), p.eval, p.points) <= mine);
         if at >= self.keep {
             return;
+        }
+        // One plan per board: an equal board ranked before this plan keeps its place, one
+        // ranked after (fewer points) gives it up.
+        if self.distinct
+            && let Some(j) = self.top.iter().position(|q| q.board == board)
+        {
+            if j < at {
+                return;
+            }
+            self.top.remove(j);
         }
         let mut moves = Vec::with_capacity(placed);
         moves.extend_from_slice(&self.path);
@@ -1089,6 +1117,56 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Keeping one plan per board never makes the lookahead choose worse: the default's
+    /// boards are the first of the boards in rank order, the distinct engine's are the first
+    /// six, so its lowest sum is at most the default's and equal only on the same board.
+    /// Without the lookahead the option changes nothing.
+    #[test]
+    fn distinct_plans_never_choose_a_worse_board() {
+        let mut rng = SplitMix64::new(29);
+        let geo = Geometry::standard();
+        let set: Vec<Placement> = default_set()
+            .iter()
+            .map(|p| Placement::new(p, &geo))
+            .collect();
+        let default = Engine::new(geo.clone());
+        let distinct = default.clone().with_distinct_plans(true);
+        let (plain, plain_distinct) = (
+            default.clone().with_lookahead(1),
+            distinct.clone().with_lookahead(1),
+        );
+        let mut differ = 0;
+        for case in 0..200 {
+            let mut board = rng.next_u128() & geo.full();
+            for _ in 0..1 + case % 3 {
+                board &= rng.next_u128();
+            }
+            board = geo.clear(board).0;
+            let tray: Vec<Placement> = (0..3)
+                .map(|_| set[rng.below(set.len() as u64) as usize].clone())
+                .collect();
+            let turn = test_turn(case);
+            let (a, b) = (
+                default.choose(board, &tray, turn),
+                distinct.choose(board, &tray, turn),
+            );
+            if a.complete {
+                let (sum_a, sum_b) = (default.lookahead(a.board), default.lookahead(b.board));
+                assert!(
+                    sum_b < sum_a || b.board == a.board,
+                    "case {case}: {sum_b} against {sum_a}"
+                );
+                differ += usize::from(b.board != a.board);
+            }
+            assert_eq!(
+                plain.choose(board, &tray, turn),
+                plain_distinct.choose(board, &tray, turn),
+                "case {case}"
+            );
+        }
+        assert!(differ > 0, "the option changed no choice");
     }
 
     /// The scoring and streak of random case `case`: both scorings, a streak one case in four.
