@@ -8,8 +8,9 @@
 //!   to `V`, e.g. `ours:clear_ways=0`, for same-deal A/B runs of a weight; `ours/portable`
 //!   or `ours@K/portable`: the same moves without the search compiled for the POPCNT
 //!   instruction, to time it; `ours/distinct` or `ours@K/distinct`: the lookahead compares
-//!   K plans that end on different boards, `Engine::with_distinct_plans`) or a shell command that answers trays on stdin (see
-//!   `scripts/blockdoku-blokie-driver.cpp` for the protocol).
+//!   K plans that end on different boards, `Engine::with_distinct_plans`) or a shell
+//!   command that answers trays on stdin (see `scripts/blockdoku-blokie-driver.cpp` for the
+//!   protocol).
 //! - Game `i` is dealt exactly as `selfplay` deals it: trays of three pieces drawn uniformly
 //!   with replacement from the 47 default pieces by a SplitMix64 seeded with the `i`-th
 //!   output of `game_seeds(SEED)`. Every game is played with our rules (`rules::apply`): an

@@ -30,7 +30,7 @@ struct Cover {
 /// The placements completing each gap of each unit, for one set of pieces on one geometry.
 #[derive(Debug, Clone, Default)]
 pub struct ClearTable {
-    /// The units: rows, columns, then boxes, as [`Geometry::unit_gaps`] gives them.
+    /// The geometry's units ([`Geometry::units`]).
     units: Vec<u128>,
     /// For each unit, the cells a placement meets it in -> range of `covers`.
     gaps: Vec<FxHashMap<u128, (u32, u32)>>,
@@ -43,13 +43,6 @@ impl ClearTable {
     /// The table for `pieces` (at most 64 of them) on `geo`.
     pub fn new(geo: &Geometry, pieces: &[Placement]) -> ClearTable {
         assert!(pieces.len() <= 64, "pieces are counted in a u64");
-        let units: Vec<u128> = geo
-            .rows()
-            .iter()
-            .chain(geo.cols())
-            .chain(geo.boxes())
-            .copied()
-            .collect();
         let mut table = ClearTable {
             most_cells: pieces
                 .iter()
@@ -58,7 +51,7 @@ impl ClearTable {
                 .unwrap_or(0),
             ..ClearTable::default()
         };
-        for &unit in &units {
+        for &unit in geo.units() {
             // Sorted by meeting set, then piece, then cells: the same table on every run.
             let mut meetings: Vec<(u128, usize, u128)> = Vec::new();
             for (index, p) in pieces.iter().enumerate() {
@@ -85,7 +78,7 @@ impl ClearTable {
             }
             table.gaps.push(by_gap);
         }
-        table.units = units;
+        table.units = geo.units().to_vec();
         table
     }
 

@@ -283,8 +283,7 @@ impl Engine {
         }
         // A placement that clears nothing ends on the board plus the piece, whose floor is
         // at least the board's plus the piece's cells (as in the search's last moves).
-        let floor = if at.prune { at.base } else { 0 };
-        let quiet_floor = floor + self.ev.weights().occupied * p.cell_count() as i32;
+        let quiet_floor = at.base + self.ev.weights().occupied * p.cell_count() as i32;
         if !(at.prune && quiet_floor >= best) {
             while quiet != 0 {
                 let anchor = quiet.trailing_zeros();
