@@ -78,38 +78,63 @@ fn words(b: u128) -> [u128; 3] {
     [b & m, (b >> 27) & m, (b >> 54) & m]
 }
 
-impl Player {
-    fn new(spec: &str) -> Player {
-        if let Some(rest) = spec.strip_prefix("ours") {
-            // `ours@K`: K plans compared by the lookahead (1: none); `:NAME=V`: a weight.
-            let mut parts = rest.split(':');
-            // `/portable` and `/distinct` after the plans, in any order.
-            let mut flags = parts.next().unwrap_or("").split('/');
-            let plans = flags.next().unwrap_or("");
-            let (mut portable, mut distinct) = (false, false);
-            for flag in flags {
-                match flag {
-                    "portable" => portable = true,
-                    "distinct" => distinct = true,
-                    _ => panic!("unknown flag /{flag} in {spec} (portable or distinct)"),
-                }
+/// An engine as the command line names it, read once before any game starts, so a
+/// misspelt spec stops the run at once with its message rather than in a worker thread.
+enum EngineSpec {
+    Ours(Box<Engine>),
+    /// A shell command that answers trays on stdin.
+    External(String),
+}
+
+impl EngineSpec {
+    /// Reads `ours[@K][/portable][/distinct][:NAME=V...]` or takes `spec` as a shell
+    /// command; panics with the accepted forms on an `ours` spec it cannot read.
+    fn parse(spec: &str) -> EngineSpec {
+        let Some(rest) = spec.strip_prefix("ours") else {
+            return EngineSpec::External(spec.to_string());
+        };
+        // `ours@K`: K plans compared by the lookahead (1: none); `:NAME=V`: a weight.
+        let mut parts = rest.split(':');
+        // `/portable` and `/distinct` after the plans, in any order.
+        let mut flags = parts.next().unwrap_or("").split('/');
+        let plans = flags.next().unwrap_or("");
+        let (mut portable, mut distinct) = (false, false);
+        for flag in flags {
+            match flag {
+                "portable" => portable = true,
+                "distinct" => distinct = true,
+                _ => panic!("unknown flag /{flag} in {spec} (portable or distinct)"),
             }
-            let weights = weight_settings::with_settings(parts);
-            let mut engine = Engine::with_weights(Geometry::standard(), weights)
-                .with_popcount_instruction(!portable)
-                .with_distinct_plans(distinct);
-            if let Some(k) = plans.strip_prefix('@').and_then(|k| k.parse().ok()) {
-                engine = engine.with_lookahead(k);
-            }
-            return Player::Ours(Box::new(engine));
         }
+        let weights = weight_settings::with_settings(parts);
+        let mut engine = Engine::with_weights(Geometry::standard(), weights)
+            .with_popcount_instruction(!portable)
+            .with_distinct_plans(distinct);
+        if !plans.is_empty() {
+            let k = plans
+                .strip_prefix('@')
+                .and_then(|k| k.parse().ok())
+                .unwrap_or_else(|| panic!("{plans:?} in {spec}: write @K, K plans compared"));
+            engine = engine.with_lookahead(k);
+        }
+        EngineSpec::Ours(Box::new(engine))
+    }
+}
+
+impl Player {
+    /// A player for one worker thread: a copy of our engine, or its own external process.
+    fn new(spec: &EngineSpec) -> Player {
+        let command = match spec {
+            EngineSpec::Ours(engine) => return Player::Ours(engine.clone()),
+            EngineSpec::External(command) => command,
+        };
         let mut child = Command::new("sh")
             .arg("-c")
-            .arg(spec)
+            .arg(command)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .spawn()
-            .unwrap_or_else(|e| panic!("cannot start {spec}: {e}"));
+            .unwrap_or_else(|e| panic!("cannot start {command}: {e}"));
         let to = child.stdin.take().expect("piped stdin");
         let from = BufReader::new(child.stdout.take().expect("piped stdout"));
         Player::External {
@@ -329,6 +354,7 @@ fn process_cpu_seconds() -> f64 {
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let spec = args.first().cloned().unwrap_or_else(|| "ours".into());
+    let engine = EngineSpec::parse(&spec);
     let num = |i: usize, d: u64| args.get(i).and_then(|x| x.parse().ok()).unwrap_or(d);
     let (seed, games, cap, jobs, seconds) = (
         num(1, 0),
@@ -346,7 +372,7 @@ fn main() {
     std::thread::scope(|s| {
         for _ in 0..jobs {
             s.spawn(|| {
-                let mut player = Player::new(&spec);
+                let mut player = Player::new(&engine);
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     if i >= seeds.len() || Instant::now() >= until {
