@@ -5,7 +5,7 @@
 # blokie is fetched outside the repository and never committed:
 #   git clone https://github.com/gary-z/blokie /tmp/blokie
 #   BLOKIE_DIR=/tmp/blokie scripts/blockdoku-vs-blokie.sh ENGINES [SEED GAMES CAP JOBS SECONDS]
-# ENGINES: engines among `ours` (also `ours@K`, `ours:NAME=V`: see versus.rs), `native`
+# ENGINES: engines among `ours` (also `ours@K`, `ours:NAME=V`, `ours/first=N`: see versus.rs), `native`
 # (blokie's C++ search, built here with g++ -O3 -march=native -flto into target/blokie/, as
 # its CMake release build does) and `wasm` (its prebuilt WASM search in node). Engines joined
 # by `+` run AT THE SAME TIME, one process each (e.g. `ours+native`: speed and survival from
@@ -27,7 +27,7 @@ versus="$root/target/release/examples/versus"
 # The versus argument for one engine name (building blokie's driver when needed).
 spec_of() {
   case "$1" in
-    ours|ours@*|ours:*) echo "$1" ;;
+    ours|ours@*|ours:*|ours/*) echo "$1" ;;
     native)
       local out="$root/target/blokie" src="$blokie/engine/cpp"
       mkdir -p "$out"

@@ -8,7 +8,9 @@
 //!   to `V`, e.g. `ours:clear_ways=0`, for same-deal A/B runs of a weight; `ours/portable`
 //!   or `ours@K/portable`: the same moves without the search compiled for the POPCNT
 //!   instruction, to time it; `ours/distinct` or `ours@K/distinct`: the lookahead compares
-//!   K plans that end on different boards, `Engine::with_distinct_plans`) or a shell
+//!   K plans that end on different boards, `Engine::with_distinct_plans`; `ours/first=N`:
+//!   the search tries only the N best quiet first moves of each piece,
+//!   `Engine::with_first_moves`; flags combine, `ours@3/distinct/first=15`) or a shell
 //!   command that answers trays on stdin (see `scripts/blockdoku-blokie-driver.cpp` for the
 //!   protocol).
 //! - Game `i` is dealt exactly as `selfplay` deals it: trays of three pieces drawn uniformly
@@ -95,21 +97,25 @@ impl EngineSpec {
         };
         // `ours@K`: K plans compared by the lookahead (1: none); `:NAME=V`: a weight.
         let mut parts = rest.split(':');
-        // `/portable` and `/distinct` after the plans, in any order.
+        // `/portable`, `/distinct` and `/first=N` after the plans, in any order.
         let mut flags = parts.next().unwrap_or("").split('/');
         let plans = flags.next().unwrap_or("");
-        let (mut portable, mut distinct) = (false, false);
+        let (mut portable, mut distinct, mut first_moves) = (false, false, None);
         for flag in flags {
             match flag {
                 "portable" => portable = true,
                 "distinct" => distinct = true,
-                _ => panic!("unknown flag /{flag} in {spec} (portable or distinct)"),
+                _ => match flag.strip_prefix("first=").and_then(|w| w.parse().ok()) {
+                    Some(width) => first_moves = Some(width),
+                    None => panic!("unknown flag /{flag} in {spec} (portable, distinct, first=N)"),
+                },
             }
         }
         let weights = weight_settings::with_settings(parts);
         let mut engine = Engine::with_weights(Geometry::standard(), weights)
             .with_popcount_instruction(!portable)
-            .with_distinct_plans(distinct);
+            .with_distinct_plans(distinct)
+            .with_first_moves(first_moves);
         if !plans.is_empty() {
             let k = plans
                 .strip_prefix('@')

@@ -104,6 +104,9 @@ pub struct Engine {
     /// Whether the plans kept for the lookahead end on different boards (see
     /// [`Engine::with_distinct_plans`]).
     distinct: bool,
+    /// Quiet first moves searched for each piece (see [`Engine::with_first_moves`]); all
+    /// when `None`.
+    first_moves: Option<usize>,
     /// For each cell, a 1 in the empty-cell count of each of its units (see
     /// [`UnitCounts::after_quiet`]).
     cell_deltas: Vec<[u8; 64]>,
@@ -138,6 +141,7 @@ impl Engine {
             lookahead_pieces,
             candidates: LOOKAHEAD_CANDIDATES,
             distinct: false,
+            first_moves: None,
             cell_deltas: near::cell_deltas(&geo),
             popcnt: has_popcnt(),
         }
@@ -166,6 +170,17 @@ impl Engine {
     /// the default, as no survival run has measured it yet.
     pub fn with_distinct_plans(mut self, distinct: bool) -> Engine {
         self.distinct = distinct;
+        self
+    }
+
+    /// The same engine searching, for each piece of the tray as the first move, every
+    /// placement that clears and only the `width` placements that clear nothing whose
+    /// board has the best evaluation (`None`: every placement, the exact search). Most of
+    /// the search's positions follow first moves that no good plan starts with: a first
+    /// piece put where it leaves a bad board is rarely redeemed by the next two. Changes
+    /// moves; not the default until a survival run has measured it (crate README).
+    pub fn with_first_moves(mut self, width: Option<usize>) -> Engine {
+        self.first_moves = width;
         self
     }
 
@@ -389,6 +404,7 @@ impl Engine {
             top: Vec::with_capacity(self.candidates + 1),
             keep: self.candidates,
             distinct: self.distinct && self.candidates > 1,
+            first_moves: self.first_moves,
             nodes: 0,
             poll: Poll::new(deadline),
             timed_out: false,
@@ -531,6 +547,8 @@ struct Search<'a, C> {
     keep: usize,
     /// Whether `top` holds one plan per board ([`Engine::with_distinct_plans`]).
     distinct: bool,
+    /// [`Engine::with_first_moves`].
+    first_moves: Option<usize>,
     nodes: u64,
     poll: Poll,
     timed_out: bool,
@@ -548,6 +566,37 @@ fn has_popcnt() -> bool {
     {
         false
     }
+}
+
+/// The `width` anchors of `quiet` (placements of `p` on `board` that clear nothing) whose
+/// boards have the lowest evaluation, as a bitboard; ties go to the lower anchor, so the
+/// choice is the same on every run.
+fn best_quiet<C: Popcount>(
+    ev: &Evaluator,
+    board: u128,
+    p: &Placement,
+    mut quiet: u128,
+    width: usize,
+) -> u128 {
+    if quiet.count_ones() as usize <= width {
+        return quiet;
+    }
+    if width == 0 {
+        return 0;
+    }
+    let mut ranked = Vec::with_capacity(quiet.count_ones() as usize);
+    while quiet != 0 {
+        let anchor = quiet.trailing_zeros();
+        quiet &= quiet - 1;
+        ranked.push((
+            ev.eval_below_by::<C>(board | p.mask_at(anchor), i32::MAX),
+            anchor,
+        ));
+    }
+    ranked.select_nth_unstable(width - 1);
+    ranked[..width]
+        .iter()
+        .fold(0u128, |kept, &(_, anchor)| kept | 1u128 << anchor)
 }
 
 /// The search's recursion with portable bit counts.
@@ -743,6 +792,11 @@ impl<'a, C: Popcount> Search<'a, C> {
         let clearing = clearing_anchors(gaps, p) & pos;
         if must_clear {
             pos = clearing;
+        }
+        if let Some(width) = self.first_moves
+            && self.path.is_empty()
+        {
+            pos = clearing | best_quiet::<C>(self.ev, from.board, p, pos & !clearing, width);
         }
         // A move that clears nothing scores the same wherever it is.
         let quiet_points = points(self.scoring, &Units::default(), p.origin(), from.streak);
