@@ -173,12 +173,14 @@ impl Engine {
         self
     }
 
-    /// The same engine searching, for each piece of the tray as the first move, every
-    /// placement that clears and only the `width` placements that clear nothing whose
-    /// board has the best evaluation (`None`: every placement, the exact search). Most of
-    /// the search's positions follow first moves that no good plan starts with: a first
-    /// piece put where it leaves a bad board is rarely redeemed by the next two. Changes
-    /// moves; not the default until a survival run has measured it (crate README).
+    /// The same engine searching, as a plan's first move, every placement that clears and,
+    /// of each piece's placements that clear nothing, only the `width` whose boards
+    /// evaluate best (ties: the lower anchor); `None` searches every placement, the exact
+    /// search. Two quiet moves in a row are searched in one order, the lower tray index
+    /// first, so a plan starting with two quiet moves is searched when that one is kept.
+    /// Most of the search's positions follow first moves that no good plan starts with:
+    /// a piece put where it leaves a bad board is rarely redeemed by the next two. Changes
+    /// moves; off by default until a survival run has measured it (crate README).
     pub fn with_first_moves(mut self, width: Option<usize>) -> Engine {
         self.first_moves = width;
         self
@@ -1019,26 +1021,72 @@ mod tests {
         points: u64,
         placed: usize,
     ) -> (usize, i32, u64) {
+        brute_from(ev, board, tray, left, turn, (points, placed), None, None)
+    }
+
+    /// [`brute`], and with `first_moves` the plans [`Engine::with_first_moves`] searches:
+    /// two quiet moves in a row in rising tray order only (`last_quiet`: the tray index of
+    /// the move before when it cleared nothing), and as the first move of such an order a
+    /// quiet placement only when its board is among the piece's `first_moves` best by
+    /// (evaluation, anchor), each board evaluated here from scratch.
+    #[allow(clippy::too_many_arguments)]
+    fn brute_from(
+        ev: &Evaluator,
+        board: u128,
+        tray: &[Placement],
+        left: u8,
+        turn: Turn,
+        (points, placed): (u64, usize),
+        first_moves: Option<usize>,
+        last_quiet: Option<usize>,
+    ) -> (usize, i32, u64) {
         let geo = ev.geometry();
         let mut best: Option<(usize, i32, u64)> = None;
         for i in (0..tray.len()).filter(|i| left & (1 << i) != 0) {
             let mut pos = tray[i].positions(!board & geo.full());
+            let quiet_rank: Vec<(i32, u32)> = if placed == 0 && first_moves.is_some() {
+                let mut ranked: Vec<(i32, u32)> = (0..81)
+                    .filter(|&a| pos & (1u128 << a) != 0)
+                    .map(|a| {
+                        (
+                            a,
+                            apply(geo, board, tray[i].mask_at(a), turn.scoring, false),
+                        )
+                    })
+                    .filter(|(_, out)| out.units.is_empty())
+                    .map(|(a, out)| (ev.eval(out.board), a))
+                    .collect();
+                ranked.sort_unstable();
+                ranked
+            } else {
+                Vec::new()
+            };
             while pos != 0 {
                 let a = pos.trailing_zeros();
                 pos &= pos - 1;
                 let out = apply(geo, board, tray[i].mask_at(a), turn.scoring, turn.streak);
+                let quiet = out.units.is_empty();
+                if let Some(width) = first_moves {
+                    if quiet && last_quiet.is_some_and(|j| j > i) {
+                        continue;
+                    }
+                    if quiet && placed == 0 && !quiet_rank.iter().take(width).any(|r| r.1 == a) {
+                        continue;
+                    }
+                }
                 let next = Turn {
-                    streak: !out.units.is_empty(),
+                    streak: !quiet,
                     ..turn
                 };
-                let r = brute(
+                let r = brute_from(
                     ev,
                     out.board,
                     tray,
                     left & !(1 << i),
                     next,
-                    points + out.points,
-                    placed + 1,
+                    (points + out.points, placed + 1),
+                    first_moves,
+                    quiet.then_some(i),
                 );
                 let key =
                     |x: (usize, i32, u64)| (std::cmp::Reverse(x.0), x.1, std::cmp::Reverse(x.2));
@@ -1220,6 +1268,61 @@ mod tests {
             );
         }
         assert!(differ > 0, "the option changed no choice");
+    }
+
+    /// With [`Engine::with_first_moves`], the search finds the best of the plans it
+    /// promises (checked by brute force over exactly those plans), each plan legal; wide
+    /// enough to keep every quiet first move, it is the exact search.
+    #[test]
+    fn first_moves_find_the_best_plan_among_those_kept() {
+        let mut rng = SplitMix64::new(31);
+        let geo = Geometry::standard();
+        let set: Vec<Placement> = default_set()
+            .iter()
+            .map(|p| Placement::new(p, &geo))
+            .collect();
+        let exact = Engine::new(geo.clone()).with_lookahead(1);
+        let mut narrowed = 0;
+        for case in 0..150 {
+            let mut board = rng.next_u128() & geo.full();
+            for _ in 0..1 + case % 3 {
+                board &= rng.next_u128();
+            }
+            board = geo.clear(board).0;
+            let tray: Vec<Placement> = (0..3)
+                .map(|_| set[rng.below(set.len() as u64) as usize].clone())
+                .collect();
+            let turn = test_turn(case);
+            let width = [0, 3, 12][case % 3];
+            let engine = exact.clone().with_first_moves(Some(width));
+            let plan = engine.choose(board, &tray, turn);
+            let want = brute_from(
+                exact.evaluator(),
+                board,
+                &tray,
+                0b111,
+                turn,
+                (0, 0),
+                Some(width),
+                None,
+            );
+            assert_eq!(
+                (plan.moves.len(), plan.eval, plan.points),
+                want,
+                "case {case}"
+            );
+            let mut b = board;
+            for m in &plan.moves {
+                let placed = check(b, Some(tray[m.piece].mask_at(m.anchor))).expect("legal");
+                b = apply(&geo, b, placed, turn.scoring, false).board;
+            }
+            assert_eq!(b, plan.board, "case {case}");
+            let full = exact.choose(board, &tray, turn);
+            narrowed += usize::from(plan.eval != full.eval);
+            let wide = exact.clone().with_first_moves(Some(81));
+            assert_eq!(wide.choose(board, &tray, turn), full, "case {case}");
+        }
+        assert!(narrowed > 0, "the narrowing changed no plan");
     }
 
     /// The scoring and streak of random case `case`: both scorings, a streak one case in four.
