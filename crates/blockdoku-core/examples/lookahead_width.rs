@@ -1,14 +1,17 @@
-//! How much the one-piece lookahead's width buys and costs: plays seeded games with the
-//! default engine and, on every tray from tray 25 on, also asks engines comparing fewer of
-//! their best plans, and engines comparing plans that end on different boards
-//! (`Engine::with_distinct_plans`), counting how often each picks the same board and the
-//! CPU time each takes (thread clock).
+//! How much the one-piece lookahead's width and the search's breadth buy and cost: plays
+//! seeded games with the default engine and, on every tray from tray 25 on, also asks
+//! engines comparing fewer of their best plans, engines comparing plans that end on
+//! different boards (`Engine::with_distinct_plans`), and engines searching only the best
+//! quiet first moves of each piece (`Engine::with_first_moves`), counting how often each
+//! picks the same board (overall and by how crowded the tray's board is) and the CPU time
+//! each takes (thread clock).
 //!
 //! `cargo run --release -p blockdoku-core --example lookahead_width -- SEED GAMES TRAYS`
 //!
 //! A narrower lookahead that picks the same board on almost every tray is a cheap candidate
-//! for a same-deal survival A/B (`versus ours@K`, `versus ours@K/distinct`); this does not
-//! measure strength itself.
+//! for a same-deal survival A/B (`versus ours@K`, `versus ours@K/distinct`, `versus
+//! ours/first=N`); this does not measure strength itself, and agreement is a poor guide to
+//! it (crate README: agreeing on 96-98% of trays still died about 1.1 times as often).
 #![allow(clippy::print_stdout)]
 
 use blockdoku_core::engine::{Engine, LOOKAHEAD_CANDIDATES, Turn};
@@ -18,6 +21,9 @@ use blockdoku_core::selfplay::{SplitMix64, game_seeds};
 
 /// Trays before the board reaches its steady crowding; not counted (as in `versus`).
 const BURN_IN: u64 = 25;
+
+/// The lowest occupied-cell count of each crowding band the agreement is also split by.
+const BANDS: [u32; 4] = [0, 15, 20, 30];
 
 /// CPU seconds this thread has run (the kernel's thread clock): on a shared machine the wall
 /// time of a call counts the time it waited for a core.
@@ -35,25 +41,31 @@ fn main() {
     let games = args.get(1).copied().unwrap_or(8) as usize;
     let trays = args.get(2).copied().unwrap_or(500);
     let geo = Geometry::standard();
-    // (plans compared, one plan per board): the default first, then narrower, then the
-    // same widths keeping one plan per board (`Engine::with_distinct_plans`).
+    // (plans compared, one plan per board, quiet first moves searched per piece): the
+    // default first, then narrower lookaheads, the same widths keeping one plan per board
+    // (`Engine::with_distinct_plans`), and narrower searches (`Engine::with_first_moves`).
     let widths = [
-        (LOOKAHEAD_CANDIDATES, false),
-        (4, false),
-        (3, false),
-        (2, false),
-        (1, false),
-        (LOOKAHEAD_CANDIDATES, true),
-        (4, true),
-        (3, true),
-        (2, true),
+        (LOOKAHEAD_CANDIDATES, false, None),
+        (4, false, None),
+        (3, false, None),
+        (2, false, None),
+        (1, false, None),
+        (LOOKAHEAD_CANDIDATES, true, None),
+        (4, true, None),
+        (3, true, None),
+        (2, true, None),
+        (LOOKAHEAD_CANDIDATES, false, Some(25)),
+        (LOOKAHEAD_CANDIDATES, false, Some(20)),
+        (LOOKAHEAD_CANDIDATES, false, Some(15)),
+        (LOOKAHEAD_CANDIDATES, false, Some(12)),
     ];
     let engines: Vec<Engine> = widths
         .iter()
-        .map(|&(k, distinct)| {
+        .map(|&(k, distinct, first_moves)| {
             Engine::new(geo.clone())
                 .with_lookahead(k)
                 .with_distinct_plans(distinct)
+                .with_first_moves(first_moves)
         })
         .collect();
     let set: Vec<Placement> = default_set()
@@ -63,6 +75,9 @@ fn main() {
     let mut same = vec![0u64; widths.len()];
     let mut seconds = vec![0f64; widths.len()];
     let mut counted = 0u64;
+    // By the occupied cells of the tray's board: trays counted, and the same board per engine.
+    let mut band_trays = [0u64; BANDS.len()];
+    let mut band_same = vec![[0u64; BANDS.len()]; widths.len()];
     for game_seed in game_seeds(seed, games) {
         let mut rng = SplitMix64::new(game_seed);
         let mut board = 0u128;
@@ -83,8 +98,14 @@ fn main() {
             }
             if tray_number >= BURN_IN {
                 counted += 1;
+                let band = BANDS
+                    .iter()
+                    .rposition(|&low| board.count_ones() >= low)
+                    .unwrap_or(0);
+                band_trays[band] += 1;
                 for k in 0..widths.len() {
                     same[k] += u64::from(boards[k].0 == boards[0].0);
+                    band_same[k][band] += u64::from(boards[k].0 == boards[0].0);
                     seconds[k] += times[k];
                 }
             }
@@ -94,13 +115,27 @@ fn main() {
     println!(
         "seed {seed}, {games} games of up to {trays} trays, {counted} trays from tray {BURN_IN}"
     );
+    let bands: Vec<String> = (0..BANDS.len())
+        .map(|b| match BANDS.get(b + 1) {
+            Some(next) => format!("{}-{} cells: {} trays", BANDS[b], next - 1, band_trays[b]),
+            None => format!("{}+ cells: {} trays", BANDS[b], band_trays[b]),
+        })
+        .collect();
+    println!("same board by the tray's board: {}", bands.join(", "));
     for k in 0..widths.len() {
-        let (plans, distinct) = widths[k];
+        let (plans, distinct, first_moves) = widths[k];
+        let by_band: Vec<String> = band_same[k]
+            .iter()
+            .zip(&band_trays)
+            .map(|(&s, &n)| format!("{:.1}%", 100.0 * s as f64 / n.max(1) as f64))
+            .collect();
         println!(
-            "{plans} plans{} compared: same board as {} plans on {:.1}% of trays, mean {:.0} us of CPU per tray",
+            "{plans} plans{}{} compared: same board as {} plans on {:.1}% of trays ({}), mean {:.0} us of CPU per tray",
             if distinct { " on different boards" } else { "" },
+            first_moves.map_or(String::new(), |n| format!(" after {n} quiet first moves")),
             LOOKAHEAD_CANDIDATES,
             100.0 * same[k] as f64 / counted.max(1) as f64,
+            by_band.join(" "),
             1e6 * seconds[k] / counted.max(1) as f64
         );
     }
