@@ -1272,14 +1272,7 @@ mod tests {
         );
         let mut differ = 0;
         for case in 0..200 {
-            let mut board = rng.next_u128() & geo.full();
-            for _ in 0..1 + case % 3 {
-                board &= rng.next_u128();
-            }
-            board = geo.clear(board).0;
-            let tray: Vec<Placement> = (0..3)
-                .map(|_| set[rng.below(set.len() as u64) as usize].clone())
-                .collect();
+            let (board, tray) = random_case(&mut rng, &geo, &set, case);
             let turn = test_turn(case);
             let (a, b) = (
                 default.choose(board, &tray, turn),
@@ -1318,14 +1311,7 @@ mod tests {
         let exact = Engine::new(geo.clone()).with_lookahead(1);
         let (mut narrowed, mut fell_back) = (0, 0);
         for case in 0..150 {
-            let mut board = rng.next_u128() & geo.full();
-            for _ in 0..1 + case % 3 {
-                board &= rng.next_u128();
-            }
-            board = geo.clear(board).0;
-            let tray: Vec<Placement> = (0..3)
-                .map(|_| set[rng.below(set.len() as u64) as usize].clone())
-                .collect();
+            let (board, tray) = random_case(&mut rng, &geo, &set, case);
             let turn = test_turn(case);
             let width = [0, 3, 12][case % 3];
             let engine = exact.clone().with_first_moves(Some(width));
@@ -1361,6 +1347,24 @@ mod tests {
         }
         assert!(narrowed > 0, "the narrowing changed no plan");
         assert!(fell_back > 0, "no case needed the exact search");
+    }
+
+    /// A random board as the game leaves it (nothing full; sparser by `case % 3`) and a
+    /// tray of three pieces from `set`.
+    fn random_case(
+        rng: &mut SplitMix64,
+        geo: &Geometry,
+        set: &[Placement],
+        case: usize,
+    ) -> (u128, Vec<Placement>) {
+        let mut board = rng.next_u128() & geo.full();
+        for _ in 0..1 + case % 3 {
+            board &= rng.next_u128();
+        }
+        let tray = (0..3)
+            .map(|_| set[rng.below(set.len() as u64) as usize].clone())
+            .collect();
+        (geo.clear(board).0, tray)
     }
 
     /// The scoring and streak of random case `case`: both scorings, a streak one case in four.
