@@ -105,7 +105,7 @@ impl ClearTable {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::piece::default_set;
+    use crate::piece::default_placements;
 
     /// The table finds the same pieces as asking every piece's covering anchors about every
     /// unit with few enough empty cells, on random boards of several densities and sizes.
@@ -115,10 +115,7 @@ mod tests {
         let mut seen = 0;
         for (size, box_size) in [(9, 3), (8, 0), (10, 2), (6, 3)] {
             let geo = Geometry::new(size, box_size).expect("valid geometry");
-            let pieces: Vec<Placement> = default_set()
-                .iter()
-                .map(|p| Placement::new(p, &geo))
-                .collect();
+            let pieces = default_placements(&geo);
             let table = ClearTable::new(&geo, &pieces);
             for case in 0..300 {
                 let mut b = (rng.next_u128() | rng.next_u128()) & geo.full();

@@ -1039,7 +1039,7 @@ impl<'a, C: Popcount> Search<'a, C> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::piece::default_set;
+    use crate::piece::default_placements;
     use crate::rules::{apply, check};
     use puzzles_common::SplitMix64;
 
@@ -1223,10 +1223,7 @@ mod tests {
         let mut rng = SplitMix64::new(23);
         for (size, box_size) in [(9, 3), (8, 0), (10, 2)] {
             let geo = Geometry::new(size, box_size).expect("valid geometry");
-            let set: Vec<Placement> = default_set()
-                .iter()
-                .map(|p| Placement::new(p, &geo))
-                .collect();
+            let set = default_placements(&geo);
             for weights in [crate::eval::Weights::default(), every_weight()] {
                 let fast = Engine::with_weights(geo.clone(), weights);
                 assert_eq!(fast.popcnt, has_popcnt());
@@ -1260,10 +1257,7 @@ mod tests {
     fn distinct_plans_never_choose_a_worse_board() {
         let mut rng = SplitMix64::new(29);
         let geo = Geometry::standard();
-        let set: Vec<Placement> = default_set()
-            .iter()
-            .map(|p| Placement::new(p, &geo))
-            .collect();
+        let set = default_placements(&geo);
         let default = Engine::new(geo.clone());
         let distinct = default.clone().with_distinct_plans(true);
         let (plain, plain_distinct) = (
@@ -1304,10 +1298,7 @@ mod tests {
     fn first_moves_find_the_best_plan_among_those_kept() {
         let mut rng = SplitMix64::new(31);
         let geo = Geometry::standard();
-        let set: Vec<Placement> = default_set()
-            .iter()
-            .map(|p| Placement::new(p, &geo))
-            .collect();
+        let set = default_placements(&geo);
         let exact = Engine::new(geo.clone()).with_lookahead(1);
         let (mut narrowed, mut fell_back) = (0, 0);
         for case in 0..150 {
@@ -1383,10 +1374,7 @@ mod tests {
         let geo = Geometry::standard();
         let engine = Engine::with_weights(geo.clone(), weights).with_lookahead(1);
         let looking = Engine::with_weights(geo.clone(), weights);
-        let set: Vec<Placement> = default_set()
-            .iter()
-            .map(|p| Placement::new(p, &geo))
-            .collect();
+        let set = default_placements(&geo);
         let mut rng = SplitMix64::new(11);
         for case in 0..300 {
             let mut board = rng.next_u128() & geo.full();

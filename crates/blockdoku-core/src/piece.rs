@@ -90,6 +90,15 @@ pub fn default_set() -> &'static [Piece] {
     })
 }
 
+/// The default piece set placed on `geo`: the pieces the engine's lookahead and the
+/// evaluation ask about, and the ones `selfplay` deals.
+pub fn default_placements(geo: &Geometry) -> Vec<Placement> {
+    default_set()
+        .iter()
+        .map(|p| Placement::new(p, geo))
+        .collect()
+}
+
 /// The `#` cells of a piece's rows, as (row, column), refusing a row of another width than
 /// the first or a character other than `#` and `.`.
 fn read_cells(
@@ -422,10 +431,7 @@ mod tests {
         let mut gaps = Vec::new();
         for (size, box_size) in [(9, 3), (8, 0), (10, 2), (11, 0), (6, 3)] {
             let geo = Geometry::new(size, box_size).expect("valid geometry");
-            let set: Vec<Placement> = default_set()
-                .iter()
-                .map(|p| Placement::new(p, &geo))
-                .collect();
+            let set = default_placements(&geo);
             for case in 0..200 {
                 let mut board = rng.next_u128() & geo.full();
                 if case % 2 == 0 {

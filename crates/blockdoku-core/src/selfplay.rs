@@ -7,7 +7,7 @@
 //! and can be played in parallel without changing any result.
 
 use crate::engine::{Engine, Turn};
-use crate::piece::{Placement, default_set};
+use crate::piece::{Placement, default_placements};
 use crate::rules::Scoring;
 use puzzles_common::Deadline;
 use schemars::JsonSchema;
@@ -60,10 +60,7 @@ pub fn play_game(
     scoring: Scoring,
     deadline: Deadline,
 ) -> GameRecord {
-    let set: Vec<Placement> = default_set()
-        .iter()
-        .map(|p| Placement::new(p, engine.geometry()))
-        .collect();
+    let set = default_placements(engine.geometry());
     let mut rng = SplitMix64::new(seed);
     let mut rec = GameRecord {
         trays: 0,

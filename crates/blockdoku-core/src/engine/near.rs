@@ -199,15 +199,8 @@ pub(super) fn apply_near(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::piece::default_set;
+    use crate::piece::default_placements;
     use puzzles_common::SplitMix64;
-
-    fn default_placements(geo: &Geometry) -> Vec<Placement> {
-        default_set()
-            .iter()
-            .map(|p| Placement::new(p, geo))
-            .collect()
-    }
 
     /// A random board as the game leaves it (nothing full), of several crowdings.
     fn random_board(geo: &Geometry, rng: &mut SplitMix64, case: usize) -> u128 {
