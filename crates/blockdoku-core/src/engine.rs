@@ -334,7 +334,9 @@ impl Engine {
 
     /// Chooses the order and the places for a tray of at most [`MAX_TRAY`] pieces: the plan
     /// that places the most pieces, then leaves the board with the lowest evaluation, then
-    /// has the most points (then the first found). `None` when `deadline` passed first.
+    /// has the most points (then the first found); with [`Engine::with_first_moves`], among
+    /// the plans it keeps, unless none of them places the whole tray. `None` when
+    /// `deadline` passed first.
     pub fn plan(
         &self,
         board: u128,
@@ -347,7 +349,7 @@ impl Engine {
             return Some(plan);
         }
         // The narrowed search placed less than the whole tray: either no order places it or
-        // every way to starts with a first move it left out. Only the exact search tells
+        // every way to place it starts with a first move the narrowing left out. Only the exact search tells
         // which, and whether the game is over must be exact.
         let exact = self.search_plan(board, tray, turn, deadline, None)?;
         Some(Plan {
@@ -402,7 +404,7 @@ impl Engine {
         )
     }
 
-    /// [`Engine::plan`] counting bits the way `C` does, the search recursing through
+    /// [`Engine::search_plan`] counting bits the way `C` does, the search recursing through
     /// `descend` (a function compiled the same way).
     #[inline(always)]
     fn plan_by<'t, C: Popcount, D>(
