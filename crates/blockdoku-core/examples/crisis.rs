@@ -22,7 +22,7 @@ mod weight_settings;
 
 use blockdoku_core::engine::{Engine, Turn};
 use blockdoku_core::geometry::Geometry;
-use blockdoku_core::piece::{Placement, default_set};
+use blockdoku_core::piece::{Placement, default_placements};
 use blockdoku_core::selfplay::{SplitMix64, game_seeds};
 use std::time::Instant;
 
@@ -67,10 +67,7 @@ fn main() {
     let min_cells: u32 = args.get(1).and_then(|x| x.parse().ok()).unwrap_or(36);
     let cap: u64 = args.get(2).and_then(|x| x.parse().ok()).unwrap_or(30);
     let geo = Geometry::standard();
-    let set: Vec<Placement> = default_set()
-        .iter()
-        .map(|p| Placement::new(p, &geo))
-        .collect();
+    let set = default_placements(&geo);
     let start = Instant::now();
     let boards = starts(&geo, &set, wanted, min_cells);
     let deal_seeds = game_seeds(8, boards.len());

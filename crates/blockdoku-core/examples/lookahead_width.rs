@@ -16,7 +16,7 @@
 
 use blockdoku_core::engine::{Engine, LOOKAHEAD_CANDIDATES, Turn};
 use blockdoku_core::geometry::Geometry;
-use blockdoku_core::piece::{Placement, default_set};
+use blockdoku_core::piece::{Placement, default_placements};
 use blockdoku_core::selfplay::{SplitMix64, game_seeds};
 
 /// Trays before the board reaches its steady crowding; not counted (as in `versus`).
@@ -68,10 +68,7 @@ fn main() {
                 .with_first_moves(first_moves)
         })
         .collect();
-    let set: Vec<Placement> = default_set()
-        .iter()
-        .map(|p| Placement::new(p, &geo))
-        .collect();
+    let set = default_placements(&geo);
     let mut same = vec![0u64; widths.len()];
     let mut seconds = vec![0f64; widths.len()];
     let mut counted = 0u64;

@@ -5,7 +5,7 @@
 
 use blockdoku_core::engine::{Engine, Turn};
 use blockdoku_core::geometry::Geometry;
-use blockdoku_core::piece::{DEFAULT_PIECES, Placement, default_set};
+use blockdoku_core::piece::{DEFAULT_PIECES, Placement, default_placements};
 use blockdoku_core::selfplay::{SplitMix64, game_seeds};
 
 fn main() {
@@ -19,10 +19,7 @@ fn main() {
     let geo = Geometry::standard();
     let popcnt = args.get(3).copied().unwrap_or(1) != 0;
     let engine = Engine::new(geo.clone()).with_popcount_instruction(popcnt);
-    let set: Vec<Placement> = default_set()
-        .iter()
-        .map(|p| Placement::new(p, &geo))
-        .collect();
+    let set = default_placements(&geo);
     let mut rng = SplitMix64::new(game_seeds(seed, game + 1)[game]);
     let mut board = 0u128;
     for t in 0..trays {

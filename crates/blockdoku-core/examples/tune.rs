@@ -22,7 +22,7 @@ mod weight_settings;
 use blockdoku_core::engine::{Engine, Turn};
 use blockdoku_core::eval::Weights;
 use blockdoku_core::geometry::Geometry;
-use blockdoku_core::piece::{Placement, default_set};
+use blockdoku_core::piece::{Placement, default_placements};
 use blockdoku_core::selfplay::{SplitMix64, game_seeds};
 use rayon::prelude::*;
 use std::time::Instant;
@@ -94,10 +94,7 @@ fn main() {
     let games: usize = args.first().and_then(|x| x.parse().ok()).unwrap_or(20);
     let cap: u64 = args.get(1).and_then(|x| x.parse().ok()).unwrap_or(500);
     let geo = Geometry::standard();
-    let set: Vec<Placement> = default_set()
-        .iter()
-        .map(|p| Placement::new(p, &geo))
-        .collect();
+    let set = default_placements(&geo);
     // `TUNE_SEED` replays the comparison on other games (a check on the first seed's pick).
     let seed: u64 = std::env::var("TUNE_SEED")
         .ok()

@@ -39,7 +39,7 @@ mod weight_settings;
 use blockdoku_core::engine::{Engine, Turn};
 use blockdoku_core::eval::CLEAR_GATE;
 use blockdoku_core::geometry::Geometry;
-use blockdoku_core::piece::{Placement, default_set};
+use blockdoku_core::piece::{Placement, default_placements};
 use blockdoku_core::rules::{Scoring, apply};
 use blockdoku_core::selfplay::{SplitMix64, game_seeds};
 use std::io::{BufRead, BufReader, Write};
@@ -254,10 +254,7 @@ struct Totals {
 
 fn play(player: &mut Player, seed: u64, cap: u64, until: Instant, totals: &Mutex<Totals>) {
     let geo = Geometry::standard();
-    let set: Vec<Placement> = default_set()
-        .iter()
-        .map(|p| Placement::new(p, &geo))
-        .collect();
+    let set = default_placements(&geo);
     let mut rng = SplitMix64::new(seed);
     let mut board = 0u128;
     let mut times = Vec::new();
