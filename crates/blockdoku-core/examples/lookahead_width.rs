@@ -12,7 +12,7 @@
 //! A narrower lookahead that picks the same board on almost every tray is a cheap candidate
 //! for a same-deal survival A/B (`versus ours@K`, `versus ours@K/distinct`, `versus
 //! ours/first=N`); this does not measure strength itself, and agreement is a poor guide to
-//! it (crate README: agreeing on 96-98% of trays still died about 1.1 times as often).
+//! it (crate README, session 10: engines agreeing on 94-97% of trays died more often).
 #![allow(clippy::print_stdout)]
 
 use blockdoku_core::engine::{Engine, LOOKAHEAD_CANDIDATES, Turn};

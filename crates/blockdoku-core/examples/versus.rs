@@ -89,7 +89,7 @@ enum EngineSpec {
 }
 
 impl EngineSpec {
-    /// Reads `ours[@K][/portable][/distinct][:NAME=V...]` or takes `spec` as a shell
+    /// Reads `ours[@K][/portable][/distinct][/first=N][:NAME=V...]` or takes `spec` as a shell
     /// command; panics with the accepted forms on an `ours` spec it cannot read.
     fn parse(spec: &str) -> EngineSpec {
         let Some(rest) = spec.strip_prefix("ours") else {

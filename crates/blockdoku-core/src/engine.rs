@@ -349,8 +349,8 @@ impl Engine {
             return Some(plan);
         }
         // The narrowed search placed less than the whole tray: either no order places it or
-        // every way to place it starts with a first move the narrowing left out. Only the exact search tells
-        // which, and whether the game is over must be exact.
+        // every way to place it starts with a first move the narrowing left out. Only the
+        // exact search tells which, and whether the game is over must be exact.
         let exact = self.search_plan(board, tray, turn, deadline, None)?;
         Some(Plan {
             nodes: plan.nodes + exact.nodes,
@@ -1079,7 +1079,7 @@ mod tests {
         for i in (0..tray.len()).filter(|i| left & (1 << i) != 0) {
             let mut pos = tray[i].positions(!board & geo.full());
             let quiet_rank: Vec<(i32, u32)> = if placed == 0 && first_moves.is_some() {
-                let mut ranked: Vec<(i32, u32)> = (0..81)
+                let mut ranked: Vec<(i32, u32)> = (0..u128::BITS)
                     .filter(|&a| pos & (1u128 << a) != 0)
                     .map(|a| {
                         (
