@@ -21,7 +21,7 @@ mod near;
 
 #[cfg(target_arch = "x86_64")]
 use crate::eval::Instruction;
-use crate::eval::{Evaluator, FloorParts, Popcount, Portable, Weights};
+use crate::eval::{Evaluator, FloorParts, PieceSides, Popcount, Portable, QuietBoard, Weights};
 use crate::geometry::{Geometry, Units};
 use crate::piece::Placement;
 use crate::rules::{Outcome, Scoring, points};
@@ -97,6 +97,8 @@ pub struct Engine {
     lookahead_pieces: Vec<Placement>,
     /// [`Evaluator::anchor_units`] of each of `lookahead_pieces`.
     lookahead_units: Vec<Vec<u64>>,
+    /// [`Evaluator::piece_sides`] of each of `lookahead_pieces`.
+    lookahead_sides: Vec<PieceSides>,
     /// The most cells of a piece in `lookahead_pieces`.
     largest_piece: u32,
     /// Plans compared by the lookahead (1: none).
@@ -132,6 +134,7 @@ impl Engine {
                 .iter()
                 .map(|p| ev.anchor_units(p))
                 .collect(),
+            lookahead_sides: lookahead_pieces.iter().map(|p| ev.piece_sides(p)).collect(),
             ev,
             largest_piece: lookahead_pieces
                 .iter()
@@ -218,20 +221,23 @@ impl Engine {
         let empty = !board & geo.full();
         let prune = self.ev.is_monotone();
         let parts = self.ev.floor_parts_by::<C>(board);
+        let base = self.ev.floor_of_parts_by::<C>(parts);
         let mut at = LookaheadBoard {
             board,
             parts,
-            base: self.ev.floor_of_parts_by::<C>(parts),
+            base,
+            quiet: self.ev.quiet_board_by::<C>(board, base),
             gaps: Vec::new(),
             prune,
         };
         geo.gaps(board, self.largest_piece, &mut at.gaps);
         let mut total = 0i64;
-        for ((p, hint), units_at) in self
+        for (((p, hint), units_at), sides) in self
             .lookahead_pieces
             .iter()
             .zip(hints.iter_mut())
             .zip(&self.lookahead_units)
+            .zip(&self.lookahead_sides)
         {
             let pos = p.positions(empty);
             if pos == 0 {
@@ -243,7 +249,8 @@ impl Engine {
                 } else {
                     i32::MAX
                 };
-                total += i64::from(self.piece_best::<C>(&at, p, pos, units_at, hint, cap));
+                let piece = LookaheadPiece { p, units_at, sides };
+                total += i64::from(self.piece_best::<C>(&at, &piece, pos, hint, cap));
             }
             if prune && total >= bound {
                 return total;
@@ -252,22 +259,21 @@ impl Engine {
         total
     }
 
-    /// The lookahead's term for piece `p` on `at`: the best evaluation of the board after
+    /// The lookahead's term for piece `piece` on `at`: the best evaluation of the board after
     /// placing it at one of the anchors `pos` (and clearing), when below `cap` (otherwise
-    /// some value at least `cap`). Tries `hint` first and leaves there the best anchor found;
-    /// `units_at`: [`Evaluator::anchor_units`] of `p`.
+    /// some value at least `cap`). Tries `hint` first and leaves there the best anchor found.
     #[inline(always)]
     fn piece_best<C: Popcount>(
         &self,
         at: &LookaheadBoard,
-        p: &Placement,
+        piece: &LookaheadPiece,
         pos: u128,
-        units_at: &[u64],
         hint: &mut u32,
         cap: i32,
     ) -> i32 {
         let geo = self.geometry();
         let board = at.board;
+        let p = piece.p;
         let mut best = cap;
         let mut best_anchor = NO_HINT;
         let mut try_anchor = |anchor: u32, after: u128, best: &mut i32| {
@@ -301,18 +307,31 @@ impl Engine {
         // A placement that clears nothing ends on the board plus the piece, whose floor is
         // at least the board's plus the piece's cells (as in the search's last moves).
         let quiet_floor = at.base + self.ev.weights().occupied * p.cell_count() as i32;
-        if !(at.prune && quiet_floor >= best) {
-            while quiet != 0 {
-                let anchor = quiet.trailing_zeros();
-                quiet &= quiet - 1;
-                let units = units_at[anchor as usize];
-                let floor = at.base + self.ev.floor_added_by::<C>(&at.parts, p, anchor, units);
-                let v =
-                    self.ev
-                        .eval_below_with_floor_by::<C>(board | p.mask_at(anchor), best, floor);
-                if v < best {
-                    best = v;
-                    best_anchor = anchor;
+        if at.prune && quiet_floor >= best {
+            quiet = 0;
+        }
+        // Of the others, only those whose floor and boundary come under the best so far.
+        let bound_at = match &at.quiet {
+            Some(q) if quiet != 0 && best != i32::MAX => {
+                let b = self.ev.quiet_bound(q, p, piece.sides);
+                quiet &= b.below(best);
+                Some(b)
+            }
+            _ => None,
+        };
+        while quiet != 0 {
+            let anchor = quiet.trailing_zeros();
+            quiet &= quiet - 1;
+            let units = piece.units_at[anchor as usize];
+            let floor = at.base + self.ev.floor_added_by::<C>(&at.parts, p, anchor, units);
+            let v = self
+                .ev
+                .eval_below_with_floor_by::<C>(board | p.mask_at(anchor), best, floor);
+            if v < best {
+                best = v;
+                best_anchor = anchor;
+                if let Some(b) = &bound_at {
+                    quiet &= b.below(best);
                 }
             }
         }
@@ -437,6 +456,7 @@ impl Engine {
             parts: vec![self.ev.floor_parts(board); tray.len() + 1],
             cell_deltas: &self.cell_deltas,
             anchor_units: tray.iter().map(|p| self.ev.anchor_units(p)).collect(),
+            sides: tray.iter().map(|p| self.ev.piece_sides(p)).collect(),
             top: Vec::with_capacity(self.candidates + 1),
             keep: self.candidates,
             distinct: self.distinct && self.candidates > 1,
@@ -551,9 +571,20 @@ struct LookaheadBoard {
     board: u128,
     parts: FloorParts,
     base: i32,
+    /// What [`Evaluator::quiet_bound`] needs of `board`, when the weights allow it.
+    quiet: Option<QuietBoard>,
     gaps: Vec<(u32, u128)>,
     /// Whether the evaluation is monotone (every weight >= 0), so floors may rule boards out.
     prune: bool,
+}
+
+/// A piece of the lookahead with what is worked out for it once per engine.
+struct LookaheadPiece<'a> {
+    p: &'a Placement,
+    /// [`Evaluator::anchor_units`] of `p`.
+    units_at: &'a [u64],
+    /// [`Evaluator::piece_sides`] of `p`.
+    sides: &'a PieceSides,
 }
 
 /// (board, pieces-left) keys, with the Fx hash: SipHash costs more than it saves.
@@ -578,6 +609,8 @@ struct Search<'a, C> {
     cell_deltas: &'a [[u8; 64]],
     /// [`Evaluator::anchor_units`] of each tray piece.
     anchor_units: Vec<Vec<u64>>,
+    /// The outer sides of each tray piece ([`Evaluator::piece_sides`]).
+    sides: Vec<PieceSides>,
     /// The best plans so far, best first, at most `keep`.
     top: Vec<Plan>,
     keep: usize,
@@ -975,42 +1008,51 @@ impl<'a, C: Popcount> Search<'a, C> {
 
     /// The last piece `i`'s moves at the anchors `quiet` (none clears), `open` being
     /// [`Search::leaf_gate`] before them: all skipped at once when the floor of the board
-    /// plus the piece already loses, and each leaf's floor otherwise from the board's counts.
+    /// plus the piece already loses; otherwise only the anchors whose floor and boundary
+    /// ([`Evaluator::quiet_bound`], for all anchors at once) do not reach the bound are
+    /// evaluated, each from the board's counts.
     #[inline(always)]
     fn last_quiet_moves(
         &mut self,
         from: Node,
         i: usize,
-        mut quiet: u128,
+        quiet: u128,
         mut open: Option<(i32, bool)>,
     ) {
         let p = &self.tray[i];
         let placed_count = self.path.len() + 1;
+        // Each anchor is a position examined, evaluated or not.
+        self.nodes += u64::from(quiet.count_ones());
+        let Some((first_bound, _)) = open else {
+            return;
+        };
+        let parts = self.parts[self.path.len()];
+        let base = self.ev.floor_of_parts_by::<C>(parts);
         // Every quiet move ends on the board plus the piece: its floor is at least the
         // board's plus the piece's occupied cells.
         if self.ev.is_monotone()
-            && let Some((bound, _)) = open
+            && base + self.ev.weights().occupied * p.cell_count() as i32 >= first_bound
         {
-            let floor = self.ev.floor_of_parts_by::<C>(self.parts[self.path.len()])
-                + self.ev.weights().occupied * p.cell_count() as i32;
-            if floor >= bound {
-                return;
-            }
+            return;
         }
+        let bound_at = (first_bound != i32::MAX)
+            .then(|| self.ev.quiet_board_by::<C>(from.board, base))
+            .flatten()
+            .map(|at| self.ev.quiet_bound(&at, p, &self.sides[i]));
+        let mut left = match &bound_at {
+            Some(b) => quiet & b.below(first_bound),
+            None => quiet,
+        };
         // No clear: no points under classic scoring, the kept cells under combo.
         let gained = match self.scoring {
             Scoring::Classic => 0,
             Scoring::Combo => p.cell_count() as u64,
         };
-        // The floor of each board plus the piece, from the board's counts.
-        let parts = self.parts[self.path.len()];
-        let base = self.ev.floor_of_parts_by::<C>(parts);
-        while quiet != 0 {
-            let anchor = quiet.trailing_zeros();
-            quiet &= quiet - 1;
-            self.nodes += 1;
+        while left != 0 {
+            let anchor = left.trailing_zeros();
+            left &= left - 1;
             let Some((bound, full)) = open else {
-                continue;
+                return;
             };
             let after = from.board | p.mask_at(anchor);
             let units = self.anchor_units[i][anchor as usize];
@@ -1034,6 +1076,10 @@ impl<'a, C: Popcount> Search<'a, C> {
                 placed_count,
             );
             open = self.leaf_gate();
+            // The bound fell: fewer anchors can still beat it.
+            if let (Some(b), Some((bound, _))) = (&bound_at, open) {
+                left &= b.below(bound);
+            }
         }
     }
 }

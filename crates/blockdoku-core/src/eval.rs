@@ -38,11 +38,13 @@
 
 mod floor;
 mod popcount;
+mod sides;
 
 pub use floor::FloorParts;
 #[cfg(target_arch = "x86_64")]
 pub(crate) use popcount::Instruction;
 pub(crate) use popcount::{Popcount, Portable};
+pub(crate) use sides::{PieceSides, QuietBoard};
 
 use crate::clear_ways::ClearTable;
 use crate::geometry::{DEFAULT_SIZE, Geometry};
