@@ -311,8 +311,11 @@ impl Engine {
             quiet = 0;
         }
         // Of the others, only those whose floor and boundary come under the best so far.
+        // Of the others, only those whose floor and boundary come under the best so far,
+        // the lowest bounds first: the best place is usually among them, and found early it
+        // rules out the rest.
         let bound_at = match &at.quiet {
-            Some(q) if quiet != 0 && best != i32::MAX => {
+            Some(q) if quiet != 0 => {
                 let b = self.ev.quiet_bound(q, p, piece.sides);
                 quiet &= b.below(best);
                 Some(b)
@@ -320,8 +323,11 @@ impl Engine {
             _ => None,
         };
         while quiet != 0 {
-            let anchor = quiet.trailing_zeros();
-            quiet &= quiet - 1;
+            let anchor = match &bound_at {
+                Some(b) => b.lowest(quiet).trailing_zeros(),
+                None => quiet.trailing_zeros(),
+            };
+            quiet &= !(1u128 << anchor);
             let units = piece.units_at[anchor as usize];
             let floor = at.base + self.ev.floor_added_by::<C>(&at.parts, p, anchor, units);
             let v = self

@@ -179,6 +179,19 @@ impl QuietBound {
         }
         ge | eq
     }
+
+    /// The anchors of `anchors` with the most blocked sides: the lowest bound among them.
+    #[inline(always)]
+    pub(crate) fn lowest(&self, anchors: u128) -> u128 {
+        let mut most = anchors;
+        for bit in (0..4).rev() {
+            let with = most & self.planes[bit];
+            if with != 0 {
+                most = with;
+            }
+        }
+        most
+    }
 }
 
 #[cfg(test)]
@@ -199,8 +212,8 @@ mod tests {
     /// On random boards of four geometries, every quiet placement of every default piece:
     /// the floor plus boundary of the board with the piece is at least the bound (equal to
     /// the board's floor plus the occupied cells added, and the boundary, when the walls
-    /// weigh what the transitions do), and an anchor `below` leaves out reaches the bound
-    /// asked.
+    /// weigh what the transitions do), an anchor `below` leaves out reaches the bound
+    /// asked, and `lowest` picks exactly the anchors with the most blocked sides.
     #[test]
     fn the_bound_holds_for_every_quiet_placement() {
         let mut rng = SplitMix64::new(26);
@@ -234,7 +247,20 @@ mod tests {
                 let at = ev.quiet_board_by::<Portable>(board, floor).unwrap();
                 for p in &pieces {
                     let bound = ev.quiet_bound(&at, p, &ev.piece_sides(p));
-                    let mut pos = p.positions(!board & geo.full());
+                    let blocked = |a: u32| {
+                        (0..4).fold(0, |k, bit| k | ((bound.planes[bit] >> a) & 1) << bit) as i32
+                    };
+                    let all = p.positions(!board & geo.full());
+                    let most = (0..u128::BITS)
+                        .filter(|&a| all & 1u128 << a != 0)
+                        .map(blocked)
+                        .max();
+                    let lowest = bound.lowest(all);
+                    assert_eq!(lowest & !all, 0);
+                    for a in (0..u128::BITS).filter(|&a| all & 1u128 << a != 0) {
+                        assert_eq!(lowest & 1u128 << a != 0, Some(blocked(a)) == most);
+                    }
+                    let mut pos = all;
                     while pos != 0 {
                         let a = pos.trailing_zeros();
                         pos &= pos - 1;
@@ -244,8 +270,7 @@ mod tests {
                         }
                         let cost =
                             ev.floor_cost(after) + ev.boundary_cost_of::<Portable>(after, size);
-                        let k = (0..4).fold(0, |k, bit| k | ((bound.planes[bit] >> a) & 1) << bit);
-                        let low = bound.top - bound.step * k as i32;
+                        let low = bound.top - bound.step * blocked(a);
                         assert!(cost >= low, "{cost} < {low} at {a}, case {case}");
                         if weights.walls == weights.transitions {
                             let floor_low = floor + weights.occupied * p.cell_count() as i32;
