@@ -359,6 +359,17 @@ impl Placement {
             return 0;
         }
         let mut ok = 0u128;
+        // Then the shape is no wider than the piece, which spans at most 64 bits on every
+        // board up to 11x11 (4 rows of 11 and 5 cells): the tests run on one word, not two
+        // (the search asks this for each near unit of most positions).
+        if let (Ok(origin), Ok(shape)) = (u64::try_from(self.origin), u64::try_from(shape)) {
+            for &o in &self.offsets {
+                if o <= first && shape & !(origin >> o) == 0 {
+                    ok |= 1u128 << (first - o);
+                }
+            }
+            return ok & self.anchors;
+        }
         for &o in &self.offsets {
             if o <= first && shape & !(self.origin >> o) == 0 {
                 ok |= 1u128 << (first - o);
@@ -576,15 +587,28 @@ mod tests {
     }
 
     /// `covering` equals testing every anchor of the piece against the cells, for random
-    /// sets of 1 to 6 cells (gaps or not) on several boards.
+    /// sets of 1 to 6 cells (gaps or not) on several boards, for the default pieces and two
+    /// custom ones that span more than 64 bits on an 11x11 board (a 9-cell bar down, and a
+    /// diagonal with a cell in each corner of its 7x7 box: the two-word path).
     #[test]
     fn covering_matches_testing_every_anchor() {
         let mut rng = puzzles_common::SplitMix64::new(41);
         let mut hits = 0;
+        let rows = |rows: &[&str]| rows.iter().map(|r| r.to_string()).collect::<Vec<_>>();
+        let tall = [
+            Piece::parse(&rows(&["#"; 9]), "/tall").expect("valid piece"),
+            Piece::parse(
+                &rows(&[
+                    "#.....#", ".#...#.", "..#.#..", "...#...", "..#.#..", ".#...#.", "#.....#",
+                ]),
+                "/cross",
+            )
+            .expect("valid piece"),
+        ];
         for (size, box_size) in [(9, 3), (8, 0), (11, 0), (5, 0)] {
             let geo = Geometry::new(size, box_size).expect("valid geometry");
             let cells_on_board = (size * size) as u64;
-            for p in default_set() {
+            for p in default_set().iter().chain(&tall) {
                 let p = Placement::new(p, &geo);
                 for case in 0..200 {
                     let mut cells = 0u128;
