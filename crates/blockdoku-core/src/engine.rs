@@ -880,8 +880,9 @@ impl<'a, C: Popcount> Search<'a, C> {
         // A move that clears nothing scores the same wherever it is.
         let quiet_points = points(self.scoring, &Units::default(), p.origin(), from.streak);
         let reach = Reach::of(self.tray, rest);
-        // When one piece is left after this move: the near units it could complete here.
-        let last = (rest.count_ones() == 1).then(|| {
+        // When one piece is left after this move, one of which clears nothing: the near
+        // units it could complete here.
+        let last = (rest.count_ones() == 1 && pos & !clearing != 0).then(|| {
             let r = rest.trailing_zeros() as usize;
             (r, self.cover_last(r, gaps))
         });
