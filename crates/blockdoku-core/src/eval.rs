@@ -696,16 +696,23 @@ impl Evaluator {
     #[inline(always)]
     fn unbarred_cost_of<C: Popcount>(&self, b: u128, n: usize) -> i32 {
         let w = &self.weights;
-        let empty = !b & self.geo.full();
         let mut cost = 0;
         if w.unbarred != 0 {
-            let across = empty & (empty >> 1) & (empty >> 2) & self.bar_starts;
-            let down = empty & (empty >> n) & (empty >> (2 * n));
-            let barred_across = across | (across << 1) | (across << 2);
-            let barred_down = down | (down << n) | (down << (2 * n));
-            cost += w.unbarred * C::count_pair(empty & !barred_across, empty & !barred_down);
+            let (across, down) = self.unbarred_cells(b, n);
+            cost += w.unbarred * C::count_pair(across, down);
         }
         cost
+    }
+
+    /// The empty cells of `b` that no 3-cell bar fills, across and down.
+    #[inline(always)]
+    fn unbarred_cells(&self, b: u128, n: usize) -> (u128, u128) {
+        let empty = !b & self.geo.full();
+        let across = empty & (empty >> 1) & (empty >> 2) & self.bar_starts;
+        let down = empty & (empty >> n) & (empty >> (2 * n));
+        let barred_across = across | (across << 1) | (across << 2);
+        let barred_down = down | (down << n) | (down << (2 * n));
+        (empty & !barred_across, empty & !barred_down)
     }
 
     /// The cost of the pieces of the default set that fit nowhere or in at most two places.

@@ -1,34 +1,46 @@
-//! A lower bound on the first two stages of the evaluation (the floor and the boundary) of a
-//! board plus a piece that clears nothing, for every anchor of the piece at once.
+//! A lower bound on the first three stages of the evaluation (the floor, the boundary and the
+//! unbarred cells) of a board plus a piece that clears nothing, for every anchor of the piece
+//! at once.
 //!
-//! Why: most boards a quiet last move ends on lose at the boundary stage (76% of the
+//! Why: most boards a quiet last move ends on lose at one of those stages (94% of the
 //! evaluations that start from a floor, on the crate README's `trace` command), and each was
-//! built and costed one anchor at a time. Putting a piece on empty cells changes the
-//! boundary only along the piece's outer sides (a side between two of its cells was empty on
-//! both sides and ends occupied on both): a side facing an empty cell becomes a transition,
-//! a side facing an occupied cell stops being one, and a side on the board's edge stops
-//! counting as a wall. So with `s` outer sides, `k` of them on an occupied cell or the edge,
+//! built and costed one anchor at a time.
 //!
-//! `boundary(board + piece) >= boundary(board) + transitions * s - step * k`,
+//! - Putting a piece on empty cells changes the boundary only along the piece's outer sides
+//!   (a side between two of its cells was empty on both sides and ends occupied on both): a
+//!   side facing an empty cell becomes a transition, a side facing an occupied cell stops
+//!   being one, and a side on the board's edge stops counting as a wall. So with `s` outer
+//!   sides, `k` of them on an occupied cell or the edge, the boundary grows by at least
+//!   `transitions * s - step * k`, `step` being the larger of `2 * transitions` and
+//!   `transitions + walls` (exactly that when both weigh the same, as by default).
+//! - An empty cell no 3-cell bar fills stays so when cells are added around it (fewer empty
+//!   cells hold fewer bars), so the unbarred cells fall by at most the `m` of them the piece
+//!   covers (across and down counted apart).
+//! - The floor adds at least `occupied` per cell of the piece.
 //!
-//! `step` being the larger of `2 * transitions` and `transitions + walls` (equal when both
-//! weigh the same, as by default: then it is exact). `k` for every anchor is a bit-sliced
-//! sum of the piece's outer sides, each a shifted mask of the cells whose neighbour that way
-//! is blocked, and an anchor whose bound already reaches the search's bound is never built.
-//! The floor adds at least `occupied` per cell of the piece.
+//! `2 * k + m` for every anchor is a bit-sliced sum of shifted masks (the cells whose
+//! neighbour that way is blocked, for each outer side; the unbarred cells, for each cell of
+//! the piece), and an anchor whose bound `top - unit * (2 * k + m)` already reaches the
+//! search's bound is never built; `unit` is the larger of `step / 2` (rounded up) and
+//! `unbarred`, so one sum serves both terms.
 
-use super::Evaluator;
+use super::{Evaluator, Popcount};
 use crate::piece::Placement;
 
-/// The directions of a cell's four sides, as indexes of [`Blocked`].
+/// The directions of a cell's four sides, as indexes of [`QuietBoard`]'s blocked cells.
 const LEFT: usize = 0;
 const RIGHT: usize = 1;
 const UP: usize = 2;
 const DOWN: usize = 3;
 
-/// The most outer sides the bound counts (four bit planes); a piece with more is never
-/// ruled out by it (the default set's pieces have at most 12).
+/// The most outer sides the bound counts (`k` in four bit planes), and the most cells
+/// (`m`, at most two a cell, in four); a piece with more is never ruled out by the bound (the
+/// default set's pieces have at most 12 sides and 5 cells).
 const MAX_SIDES: usize = 15;
+const MAX_CELLS: usize = 7;
+
+/// The bit planes of `2 * k + m` (at most 44).
+const PLANES: usize = 6;
 
 /// The outer sides of a piece: for each, the direction it faces and the bit offset of its
 /// cell from the piece's top-left corner.
@@ -37,22 +49,25 @@ pub(crate) struct PieceSides {
     sides: Vec<(usize, u32)>,
 }
 
-/// For each direction, the cells of a board whose neighbour that way is occupied or off the
-/// board, and the floor plus boundary of the board.
+/// What the bound needs of a board: for each direction, the cells whose neighbour that way
+/// is occupied or off the board; for each cell, in two bit planes, in how many directions
+/// (0-2) it is an empty cell no 3-cell bar fills; and the floor, boundary and unbarred cost
+/// of the board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct QuietBoard {
     blocked: [u128; 4],
+    unbarred: [u128; 2],
     cost: i32,
 }
 
-/// For every anchor of one piece on one board, a lower bound of the floor plus boundary of
-/// the board with the piece there: `top - step * k`, with `k` (the anchor's blocked outer
-/// sides) in four bit planes.
+/// For every anchor of one piece on one board, a lower bound of the floor, boundary and
+/// unbarred cost of the board with the piece there: `top - unit * (2 * k + m)`, the sums in
+/// bit planes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct QuietBound {
-    planes: [u128; 4],
+    planes: [u128; PLANES],
     top: i32,
-    step: i32,
+    unit: i32,
 }
 
 impl Evaluator {
@@ -89,11 +104,7 @@ impl Evaluator {
     /// corners or its edges off the box borders (0 by default), which a piece can lower in
     /// ways the outer sides do not count.
     #[inline(always)]
-    pub(crate) fn quiet_board_by<C: super::Popcount>(
-        &self,
-        b: u128,
-        floor: i32,
-    ) -> Option<QuietBoard> {
+    pub(crate) fn quiet_board_by<C: Popcount>(&self, b: u128, floor: i32) -> Option<QuietBoard> {
         let w = &self.weights;
         if !self.monotone || w.corners != 0 || w.off_box_edges != 0 {
             return None;
@@ -101,6 +112,11 @@ impl Evaluator {
         let g = &self.geo;
         let n = g.size();
         let full = g.full();
+        let (across, down) = if w.unbarred != 0 {
+            self.unbarred_cells(b, n)
+        } else {
+            (0, 0)
+        };
         Some(QuietBoard {
             blocked: [
                 ((b << 1) & !g.first_col() & full) | g.first_col(),
@@ -108,7 +124,10 @@ impl Evaluator {
                 ((b << n) & full) | g.first_row(),
                 (b >> n) | g.last_row(),
             ],
-            cost: floor + self.boundary_cost_of::<C>(b, n),
+            unbarred: [across ^ down, across & down],
+            cost: floor
+                + self.boundary_cost_of::<C>(b, n)
+                + w.unbarred * C::count_pair(across, down),
         })
     }
 
@@ -122,53 +141,79 @@ impl Evaluator {
     ) -> QuietBound {
         let w = &self.weights;
         let step = (2 * w.transitions).max(w.transitions + w.walls);
-        let top =
-            at.cost + w.occupied * p.cell_count() as i32 + w.transitions * sides.sides.len() as i32;
-        if sides.sides.len() > MAX_SIDES {
-            // Never rules an anchor out: `below` sees no sides blocked and a top of i32::MIN.
+        let unit = ((step + 1) / 2).max(w.unbarred);
+        let cells = p.cell_count();
+        if sides.sides.len() > MAX_SIDES || cells > MAX_CELLS {
+            // Never rules an anchor out: `below` sees a top of i32::MIN.
             return QuietBound {
-                planes: [0; 4],
+                planes: [0; PLANES],
                 top: i32::MIN,
-                step,
+                unit,
             };
         }
-        let mut planes = [0u128; 4];
+        // k: one bit per outer side facing a blocked cell.
+        let mut k = [0u128; 4];
         for &(dir, o) in &sides.sides {
             let x = at.blocked[dir] >> o;
-            let c0 = planes[0] & x;
-            planes[0] ^= x;
-            let c1 = planes[1] & c0;
-            planes[1] ^= c0;
-            let c2 = planes[2] & c1;
-            planes[2] ^= c1;
-            planes[3] |= c2;
+            let c0 = k[0] & x;
+            k[0] ^= x;
+            let c1 = k[1] & c0;
+            k[1] ^= c0;
+            let c2 = k[2] & c1;
+            k[2] ^= c1;
+            k[3] |= c2;
         }
-        QuietBound { planes, top, step }
+        // m: the 2-bit unbarred count of each cell of the piece.
+        let mut m = [0u128; 4];
+        for &o in p.offsets() {
+            let (x0, x1) = (at.unbarred[0] >> o, at.unbarred[1] >> o);
+            let c0 = m[0] & x0;
+            m[0] ^= x0;
+            let t = m[1] ^ x1;
+            let c1 = (m[1] & x1) | (t & c0);
+            m[1] = t ^ c0;
+            let c2 = m[2] & c1;
+            m[2] ^= c1;
+            m[3] ^= c2;
+        }
+        // 2k + m.
+        let s1 = k[0] ^ m[1];
+        let c1 = k[0] & m[1];
+        let t2 = k[1] ^ m[2];
+        let c2 = (k[1] & m[2]) | (t2 & c1);
+        let t3 = k[2] ^ m[3];
+        let c3 = (k[2] & m[3]) | (t3 & c2);
+        let planes = [m[0], s1, t2 ^ c1, t3 ^ c2, k[3] ^ c3, k[3] & c3];
+        QuietBound {
+            planes,
+            top: at.cost + w.occupied * cells as i32 + w.transitions * sides.sides.len() as i32,
+            unit,
+        }
     }
 }
 
 impl QuietBound {
     /// The anchors whose bound is below `bound`: at every other anchor the evaluation of the
-    /// board with the piece reaches `bound` at its boundary stage.
+    /// board with the piece reaches `bound` by its unbarred stage.
     #[inline(always)]
     pub(crate) fn below(&self, bound: i32) -> u128 {
         let over = i64::from(self.top) - i64::from(bound);
         if over < 0 {
             return !0;
         }
-        if self.step <= 0 {
+        if self.unit <= 0 {
             return 0;
         }
-        // Below the bound exactly when step * k > over, that is k >= over / step + 1.
-        let need = over / i64::from(self.step) + 1;
-        if need > MAX_SIDES as i64 {
+        // Below the bound exactly when unit * s > over, that is s >= over / unit + 1.
+        let need = over / i64::from(self.unit) + 1;
+        if need >= 1 << PLANES {
             return 0;
         }
-        // k >= need, from the top plane down: `ge` holds the anchors already above need's
+        // s >= need, from the top plane down: `ge` holds the anchors already above need's
         // leading bits, `eq` those equal to them so far.
         let mut ge = 0u128;
         let mut eq = !0u128;
-        for bit in (0..4).rev() {
+        for bit in (0..PLANES).rev() {
             let plane = self.planes[bit];
             if need >> bit & 1 == 0 {
                 ge |= eq & plane;
@@ -180,11 +225,11 @@ impl QuietBound {
         ge | eq
     }
 
-    /// The anchors of `anchors` with the most blocked sides: the lowest bound among them.
+    /// The anchors of `anchors` with the lowest bound (the largest sum).
     #[inline(always)]
     pub(crate) fn lowest(&self, anchors: u128) -> u128 {
         let mut most = anchors;
-        for bit in (0..4).rev() {
+        for bit in (0..PLANES).rev() {
             let with = most & self.planes[bit];
             if with != 0 {
                 most = with;
@@ -209,11 +254,39 @@ mod tests {
         Weights::from_array(w)
     }
 
-    /// On random boards of four geometries, every quiet placement of every default piece:
-    /// the floor plus boundary of the board with the piece is at least the bound (equal to
-    /// the board's floor plus the occupied cells added, and the boundary, when the walls
-    /// weigh what the transitions do), an anchor `below` leaves out reaches the bound
-    /// asked, and `lowest` picks exactly the anchors with the most blocked sides.
+    /// The empty cells of `b` no 3-cell bar fills across and down, cell by cell.
+    fn unbarred_by_hand(geo: &Geometry, b: u128) -> (u128, u128) {
+        let n = geo.size() as i64;
+        let empty = |r: i64, c: i64| {
+            r >= 0 && c >= 0 && r < n && c < n && b & geo.bit(r as usize, c as usize) == 0
+        };
+        let (mut across, mut down) = (0u128, 0u128);
+        for r in 0..n {
+            for c in 0..n {
+                if !empty(r, c) {
+                    continue;
+                }
+                let bar = |dr: i64, dc: i64| {
+                    (-2..=0).any(|s| (0..3).all(|t| empty(r + dr * (s + t), c + dc * (s + t))))
+                };
+                if !bar(0, 1) {
+                    across |= geo.bit(r as usize, c as usize);
+                }
+                if !bar(1, 0) {
+                    down |= geo.bit(r as usize, c as usize);
+                }
+            }
+        }
+        (across, down)
+    }
+
+    /// On random boards of six geometries and weights, every quiet placement of every
+    /// default piece: the sum of each anchor is twice its outer sides facing a blocked cell
+    /// (counted by hand) plus the unbarred cells it covers (found by hand), the boundary grows
+    /// by exactly `transitions * sides - step * k` when the walls weigh what the transitions
+    /// do, the floor, boundary and unbarred cost of the board with the piece is at least the
+    /// bound, an anchor `below` leaves out reaches the bound asked, and `lowest` picks exactly
+    /// the anchors with the largest sum.
     #[test]
     fn the_bound_holds_for_every_quiet_placement() {
         let mut rng = SplitMix64::new(26);
@@ -229,7 +302,8 @@ mod tests {
             (8, 0, Weights::default()),
             (10, 2, Weights::from_array(every)),
             (11, 0, with("walls", 35)),
-            (9, 3, with("walls", 5)),
+            (9, 3, with("unbarred", 0)),
+            (9, 3, with("unbarred", 100)),
         ] {
             let geo = Geometry::new(size, box_size).expect("valid geometry");
             let ev = Evaluator::with_weights(geo.clone(), weights);
@@ -237,49 +311,80 @@ mod tests {
                 .iter()
                 .map(|p| Placement::new(p, &geo))
                 .collect();
+            let stages = |b: u128| {
+                ev.floor_cost(b)
+                    + ev.boundary_cost_of::<Portable>(b, size)
+                    + ev.unbarred_cost_of::<Portable>(b, size)
+            };
             for case in 0..60 {
                 let mut board = rng.next_u128() & geo.full();
                 for _ in 0..case % 4 {
                     board &= rng.next_u128();
                 }
                 let (board, _) = geo.clear(board);
-                let floor = ev.floor_cost(board);
-                let at = ev.quiet_board_by::<Portable>(board, floor).unwrap();
+                let at = ev
+                    .quiet_board_by::<Portable>(board, ev.floor_cost(board))
+                    .unwrap();
+                let (across, down) = unbarred_by_hand(&geo, board);
+                let n = size as i64;
+                let blocked = |cell: i64, dr: i64, dc: i64| {
+                    let (r, c) = (cell / n + dr, cell % n + dc);
+                    r < 0
+                        || c < 0
+                        || r >= n
+                        || c >= n
+                        || board & geo.bit(r as usize, c as usize) != 0
+                };
                 for p in &pieces {
-                    let bound = ev.quiet_bound(&at, p, &ev.piece_sides(p));
-                    let blocked = |a: u32| {
-                        (0..4).fold(0, |k, bit| k | ((bound.planes[bit] >> a) & 1) << bit) as i32
+                    let sides = ev.piece_sides(p);
+                    let bound = ev.quiet_bound(&at, p, &sides);
+                    let sum = |a: u32| {
+                        (0..PLANES).fold(0, |s, bit| s | ((bound.planes[bit] >> a) & 1) << bit)
+                            as i32
                     };
                     let all = p.positions(!board & geo.full());
                     let most = (0..u128::BITS)
                         .filter(|&a| all & 1u128 << a != 0)
-                        .map(blocked)
+                        .map(sum)
                         .max();
                     let lowest = bound.lowest(all);
                     assert_eq!(lowest & !all, 0);
-                    for a in (0..u128::BITS).filter(|&a| all & 1u128 << a != 0) {
-                        assert_eq!(lowest & 1u128 << a != 0, Some(blocked(a)) == most);
-                    }
                     let mut pos = all;
                     while pos != 0 {
                         let a = pos.trailing_zeros();
                         pos &= pos - 1;
-                        let after = board | p.mask_at(a);
+                        assert_eq!(lowest & 1u128 << a != 0, Some(sum(a)) == most);
+                        let cells = p.mask_at(a);
+                        let after = board | cells;
                         if geo.clear(after).0 != after {
                             continue;
                         }
-                        let cost =
-                            ev.floor_cost(after) + ev.boundary_cost_of::<Portable>(after, size);
-                        let low = bound.top - bound.step * blocked(a);
-                        assert!(cost >= low, "{cost} < {low} at {a}, case {case}");
+                        let k = sides
+                            .sides
+                            .iter()
+                            .filter(|&&(dir, o)| {
+                                let (dr, dc) = [(0, -1), (0, 1), (-1, 0), (1, 0)][dir];
+                                blocked(i64::from(a + o), dr, dc)
+                            })
+                            .count() as i32;
+                        // Unbarred cells cost nothing under a weight of 0: the bound skips them.
+                        let m = if weights.unbarred == 0 {
+                            0
+                        } else {
+                            (across & cells).count_ones() + (down & cells).count_ones()
+                        };
+                        assert_eq!(sum(a), 2 * k + m as i32, "sum at {a}, case {case}");
                         if weights.walls == weights.transitions {
-                            let floor_low = floor + weights.occupied * p.cell_count() as i32;
                             assert_eq!(
-                                cost - ev.floor_cost(after),
-                                low - floor_low,
-                                "the boundary is exact at {a}, case {case}"
+                                ev.boundary_cost_of::<Portable>(after, size)
+                                    - ev.boundary_cost_of::<Portable>(board, size),
+                                weights.transitions * (sides.sides.len() as i32 - 2 * k),
+                                "the boundary at {a}, case {case}"
                             );
                         }
+                        let cost = stages(after);
+                        let low = bound.top - bound.unit * sum(a);
+                        assert!(cost >= low, "{cost} < {low} at {a}, case {case}");
                         for asked in [cost - 1, cost, cost + 1, low, low + 1] {
                             if bound.below(asked) & 1u128 << a == 0 {
                                 assert!(cost >= asked, "{a} left out below {asked}");
