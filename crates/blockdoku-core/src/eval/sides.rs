@@ -33,20 +33,24 @@ const RIGHT: usize = 1;
 const UP: usize = 2;
 const DOWN: usize = 3;
 
-/// The most outer sides the bound counts (`k` in four bit planes), and the most cells
-/// (`m`, at most two a cell, in four); a piece with more is never ruled out by the bound (the
-/// default set's pieces have at most 12 sides and 5 cells).
+/// The most outer sides the bound counts (`k` in four bit planes), the most cells (`m`, at
+/// most two a cell, in four), and the largest cell offset (the shifts stay within one word);
+/// a piece with more is never ruled out by the bound (the default set's pieces have at most
+/// 12 sides, 5 cells and offsets up to 48 on an 11x11 board).
 const MAX_SIDES: usize = 15;
 const MAX_CELLS: usize = 7;
+const MAX_OFFSET: u32 = 63;
 
 /// The bit planes of `2 * k + m` (at most 44).
 const PLANES: usize = 6;
 
 /// The outer sides of a piece: for each, the direction it faces and the bit offset of its
-/// cell from the piece's top-left corner.
+/// cell from the piece's top-left corner; and whether the bound counts the piece at all (see
+/// [`MAX_SIDES`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct PieceSides {
     sides: Vec<(usize, u32)>,
+    counted: bool,
 }
 
 /// What the bound needs of a board: for each direction, the cells whose neighbour that way
@@ -96,7 +100,10 @@ impl Evaluator {
                 }
             }
         }
-        PieceSides { sides }
+        let counted = sides.len() <= MAX_SIDES
+            && p.cell_count() <= MAX_CELLS
+            && p.offsets().iter().all(|&o| o <= MAX_OFFSET);
+        PieceSides { sides, counted }
     }
 
     /// What [`Evaluator::quiet_bound`] needs of `b` (whose floor is `floor`), or `None` when
@@ -143,7 +150,7 @@ impl Evaluator {
         let step = (2 * w.transitions).max(w.transitions + w.walls);
         let unit = ((step + 1) / 2).max(w.unbarred);
         let cells = p.cell_count();
-        if sides.sides.len() > MAX_SIDES || cells > MAX_CELLS {
+        if !sides.counted {
             // Never rules an anchor out: `below` sees a top of i32::MIN.
             return QuietBound {
                 planes: [0; PLANES],
@@ -152,9 +159,11 @@ impl Evaluator {
             };
         }
         // k: one bit per outer side facing a blocked cell.
+        // (Offsets masked to what they are, at most MAX_OFFSET, so that each shift is
+        // compiled for a count below 64: 1% of the instructions.)
         let mut k = [0u128; 4];
         for &(dir, o) in &sides.sides {
-            let x = at.blocked[dir] >> o;
+            let x = at.blocked[dir] >> (o & MAX_OFFSET);
             let c0 = k[0] & x;
             k[0] ^= x;
             let c1 = k[1] & c0;
@@ -166,7 +175,10 @@ impl Evaluator {
         // m: the 2-bit unbarred count of each cell of the piece.
         let mut m = [0u128; 4];
         for &o in p.offsets() {
-            let (x0, x1) = (at.unbarred[0] >> o, at.unbarred[1] >> o);
+            let (x0, x1) = (
+                at.unbarred[0] >> (o & MAX_OFFSET),
+                at.unbarred[1] >> (o & MAX_OFFSET),
+            );
             let c0 = m[0] & x0;
             m[0] ^= x0;
             let t = m[1] ^ x1;
@@ -398,6 +410,30 @@ mod tests {
             }
         }
         assert!(ruled_out > 1000, "{ruled_out}");
+    }
+
+    /// A piece with more cells, sides or reach than the bound counts (a 9-cell bar; a
+    /// 7-cell bar down an 11x11 board, whose last cell is 66 bits from its first) keeps every
+    /// anchor, while a 5-cell bar is ruled out on a crowded board.
+    #[test]
+    fn pieces_the_bound_does_not_count_are_never_ruled_out() {
+        let geo = Geometry::new(11, 0).expect("valid geometry");
+        let ev = Evaluator::new(geo.clone());
+        let board = geo.full() & !(geo.first_col() | geo.last_col());
+        let at = ev
+            .quiet_board_by::<Portable>(board, ev.floor_cost(board))
+            .unwrap();
+        let bar = |cells: usize| {
+            let rows: Vec<String> = vec!["#".to_string(); cells];
+            Placement::new(&crate::piece::Piece::parse(&rows, "/bar").unwrap(), &geo)
+        };
+        for (cells, counted) in [(9, false), (7, false), (5, true)] {
+            let p = bar(cells);
+            let sides = ev.piece_sides(&p);
+            assert_eq!(sides.counted, counted, "{cells} cells");
+            let below = ev.quiet_bound(&at, &p, &sides).below(0);
+            assert_eq!(below == !0, !counted, "{cells} cells");
+        }
     }
 
     /// A cost on the boundary's corners or off the box borders, or a weight below 0, turns
