@@ -1,6 +1,7 @@
-//! Prints one self-played game tray by tray: `cargo run --release -p blockdoku-core --example trace -- SEED GAME TRAYS [POPCNT]`
+//! Prints one self-played game tray by tray: `cargo run --release -p blockdoku-core --example trace -- SEED GAME TRAYS [POPCNT] [FIRST]`
 //! (`POPCNT` 0: the portable search instead of the one compiled for the POPCNT instruction;
-//! the output must be the same).
+//! the output must be the same; `FIRST` N > 0: the search keeps the N best quiet first moves
+//! of each piece, `Engine::with_first_moves`).
 #![allow(clippy::print_stdout)]
 
 use blockdoku_core::engine::{Engine, Turn};
@@ -18,7 +19,11 @@ fn main() {
     let trays = args.get(2).copied().unwrap_or(20);
     let geo = Geometry::standard();
     let popcnt = args.get(3).copied().unwrap_or(1) != 0;
-    let engine = Engine::new(geo.clone()).with_popcount_instruction(popcnt);
+    let first_moves = args.get(4).map(|&n| n as usize).filter(|&n| n > 0);
+    let engine = Engine::new(geo.clone())
+        .with_popcount_instruction(popcnt)
+        .with_first_moves(first_moves)
+        .with_lookahead(std::env::var("LOOKAHEAD").ok().and_then(|k| k.parse().ok()).unwrap_or(6));
     let set = default_placements(&geo);
     let mut rng = SplitMix64::new(game_seeds(seed, game + 1)[game]);
     let mut board = 0u128;

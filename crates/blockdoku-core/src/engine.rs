@@ -648,33 +648,71 @@ fn has_popcnt() -> bool {
 
 /// The `width` anchors of `quiet` (placements of `p` on `board` that clear nothing) whose
 /// boards have the lowest evaluation, as a bitboard; ties go to the lower anchor, so the
-/// choice is the same on every run.
-fn best_quiet<C: Popcount>(
-    ev: &Evaluator,
-    board: u128,
-    p: &Placement,
-    mut quiet: u128,
-    width: usize,
-) -> u128 {
+/// choice is the same on every run. `at` holds what the evaluation needs of `board`: its
+/// floor's counts, and `p`'s [`Evaluator::anchor_units`] and [`Evaluator::piece_sides`].
+///
+/// Only the places that could still enter the `width` best are evaluated exactly: each
+/// board is asked against the worst kept so far ([`Evaluator::eval_below`]), and the
+/// places whose [`Evaluator::quiet_bound`] reaches it are never built, the lowest bounds
+/// first so that the kept list is good early (as the lookahead's quiet places are).
+fn best_quiet<C: Popcount>(ev: &Evaluator, at: &QuietPlaces, mut quiet: u128, width: usize) -> u128 {
     if quiet.count_ones() as usize <= width {
         return quiet;
     }
     if width == 0 {
         return 0;
     }
-    let mut ranked = Vec::with_capacity(quiet.count_ones() as usize);
-    while quiet != 0 {
-        let anchor = quiet.trailing_zeros();
-        quiet &= quiet - 1;
-        ranked.push((
-            ev.eval_below_by::<C>(board | p.mask_at(anchor), i32::MAX),
-            anchor,
-        ));
+    let p = at.p;
+    let base = ev.floor_of_parts_by::<C>(*at.parts);
+    let bound_at = ev
+        .quiet_board_by::<C>(at.board, base)
+        .map(|q| ev.quiet_bound(&q, p, at.sides));
+    // The best so far by (evaluation, anchor), at most `width`, in order.
+    let mut kept: Vec<(i32, u32)> = Vec::with_capacity(width + 1);
+    loop {
+        // A place enters when it evaluates at most the worst kept (ties: the lower anchor).
+        let cap = match kept.last() {
+            Some(&(e, _)) if kept.len() == width => e.saturating_add(1),
+            _ => i32::MAX,
+        };
+        if let Some(b) = &bound_at {
+            quiet &= b.below(cap);
+        }
+        if quiet == 0 {
+            break;
+        }
+        let anchor = match &bound_at {
+            Some(b) => b.lowest(quiet).trailing_zeros(),
+            None => quiet.trailing_zeros(),
+        };
+        quiet &= !(1u128 << anchor);
+        let units = at.units_at[anchor as usize];
+        let floor = base + ev.floor_added_by::<C>(at.parts, p, anchor, units);
+        let v = ev.eval_below_with_floor_by::<C>(at.board | p.mask_at(anchor), cap, floor);
+        if v >= cap {
+            continue;
+        }
+        let key = (v, anchor);
+        let slot = kept.partition_point(|&k| k < key);
+        if slot < width {
+            kept.insert(slot, key);
+            kept.truncate(width);
+        }
     }
-    ranked.select_nth_unstable(width - 1);
-    ranked[..width]
-        .iter()
+    kept.iter()
         .fold(0u128, |kept, &(_, anchor)| kept | 1u128 << anchor)
+}
+
+/// What [`best_quiet`] is asked about: a piece and the board it is placed on.
+struct QuietPlaces<'a> {
+    board: u128,
+    /// The floor's counts of `board`.
+    parts: &'a FloorParts,
+    p: &'a Placement,
+    /// [`Evaluator::anchor_units`] of `p`.
+    units_at: &'a [u64],
+    /// [`Evaluator::piece_sides`] of `p`.
+    sides: &'a PieceSides,
 }
 
 /// The search's recursion with portable bit counts.
@@ -874,7 +912,14 @@ impl<'a, C: Popcount> Search<'a, C> {
         if let Some(width) = self.first_moves
             && self.path.is_empty()
         {
-            pos = clearing | best_quiet::<C>(self.ev, from.board, p, pos & !clearing, width);
+            let at = QuietPlaces {
+                board: from.board,
+                parts: &self.parts[0],
+                p,
+                units_at: &self.anchor_units[i],
+                sides: &self.sides[i],
+            };
+            pos = clearing | best_quiet::<C>(self.ev, &at, pos & !clearing, width);
         }
         // A move that clears nothing scores the same wherever it is.
         let quiet_points = points(self.scoring, &Units::default(), p.origin(), from.streak);
