@@ -1,7 +1,8 @@
 //! Prints one self-played game tray by tray: `cargo run --release -p blockdoku-core --example trace -- SEED GAME TRAYS [POPCNT] [FIRST]`
 //! (`POPCNT` 0: the portable search instead of the one compiled for the POPCNT instruction;
 //! the output must be the same; `FIRST` N > 0: the search keeps the N best quiet first moves
-//! of each piece, `Engine::with_first_moves`).
+//! of each piece, `Engine::with_first_moves`; the environment variable `LOOKAHEAD=K`: K plans
+//! compared by the lookahead instead of 6, `Engine::with_lookahead`).
 #![allow(clippy::print_stdout)]
 
 use blockdoku_core::engine::{Engine, Turn};
@@ -23,7 +24,12 @@ fn main() {
     let engine = Engine::new(geo.clone())
         .with_popcount_instruction(popcnt)
         .with_first_moves(first_moves)
-        .with_lookahead(std::env::var("LOOKAHEAD").ok().and_then(|k| k.parse().ok()).unwrap_or(6));
+        .with_lookahead(
+            std::env::var("LOOKAHEAD")
+                .ok()
+                .and_then(|k| k.parse().ok())
+                .unwrap_or(6),
+        );
     let set = default_placements(&geo);
     let mut rng = SplitMix64::new(game_seeds(seed, game + 1)[game]);
     let mut board = 0u128;

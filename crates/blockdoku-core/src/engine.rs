@@ -655,7 +655,12 @@ fn has_popcnt() -> bool {
 /// board is asked against the worst kept so far ([`Evaluator::eval_below`]), and the
 /// places whose [`Evaluator::quiet_bound`] reaches it are never built, the lowest bounds
 /// first so that the kept list is good early (as the lookahead's quiet places are).
-fn best_quiet<C: Popcount>(ev: &Evaluator, at: &QuietPlaces, mut quiet: u128, width: usize) -> u128 {
+fn best_quiet<C: Popcount>(
+    ev: &Evaluator,
+    at: &QuietPlaces,
+    mut quiet: u128,
+    width: usize,
+) -> u128 {
     if quiet.count_ones() as usize <= width {
         return quiet;
     }
