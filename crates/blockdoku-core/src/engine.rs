@@ -217,9 +217,51 @@ impl Engine {
         bound: i64,
         hints: &mut [u32; MAX_LOOKAHEAD_PIECES],
     ) -> i64 {
-        let geo = self.geometry();
-        let empty = !board & geo.full();
-        let prune = self.ev.is_monotone();
+        let empty = !board & self.geometry().full();
+        let at = self.lookahead_board::<C>(board);
+        let prune = at.prune;
+        // rest[j]: a floor of the terms of pieces j and after, so that a board that cannot
+        // come under `bound` stops as soon as what it has summed and what is still to come
+        // reach it, and each piece is asked only for what could still beat it.
+        let mut rest = [0i64; MAX_LOOKAHEAD_PIECES + 1];
+        if prune && bound < i64::MAX {
+            self.term_floors::<C>(&at, &mut rest);
+            if rest[0] >= bound {
+                return rest[0];
+            }
+        }
+        let mut total = 0i64;
+        for (j, (((p, hint), units_at), sides)) in self
+            .lookahead_pieces
+            .iter()
+            .zip(hints.iter_mut())
+            .zip(&self.lookahead_units)
+            .zip(&self.lookahead_sides)
+            .enumerate()
+        {
+            let pos = p.positions(empty);
+            if pos == 0 {
+                total += LOOKAHEAD_DEAD;
+            } else {
+                // The piece's best must come under what is left of the bound to matter.
+                let cap = if prune {
+                    i32::try_from(bound.saturating_sub(total + rest[j + 1])).unwrap_or(i32::MAX)
+                } else {
+                    i32::MAX
+                };
+                let piece = LookaheadPiece { p, units_at, sides };
+                total += i64::from(self.piece_best::<C>(&at, &piece, pos, hint, cap));
+            }
+            if prune && total + rest[j + 1] >= bound {
+                return total + rest[j + 1];
+            }
+        }
+        total
+    }
+
+    /// What the lookahead works out once for `board`.
+    #[inline(always)]
+    fn lookahead_board<C: Popcount>(&self, board: u128) -> LookaheadBoard {
         let parts = self.ev.floor_parts_by::<C>(board);
         let base = self.ev.floor_of_parts_by::<C>(parts);
         let mut at = LookaheadBoard {
@@ -228,35 +270,44 @@ impl Engine {
             base,
             quiet: self.ev.quiet_board_by::<C>(board, base),
             gaps: Vec::new(),
-            prune,
+            prune: self.ev.is_monotone(),
         };
-        geo.gaps(board, self.largest_piece, &mut at.gaps);
-        let mut total = 0i64;
-        for (((p, hint), units_at), sides) in self
+        self.geometry()
+            .gaps(board, self.largest_piece, &mut at.gaps);
+        at
+    }
+
+    /// Fills `rest[j]` with a floor of the sum of the lookahead's terms for pieces `j` and
+    /// after on `at` (`rest` holds one more than the pieces, 0 at the end): a piece that
+    /// fits nowhere costs exactly [`LOOKAHEAD_DEAD`]; one that can clear somewhere, at least
+    /// 0; any other, at least the lowest [`Evaluator::quiet_bound`] of its places (and the
+    /// board's floor with its cells added), each weight being >= 0.
+    #[inline(always)]
+    fn term_floors<C: Popcount>(&self, at: &LookaheadBoard, rest: &mut [i64]) {
+        let empty = !at.board & self.geometry().full();
+        let quiet_floor_base = at.base;
+        for (j, (p, sides)) in self
             .lookahead_pieces
             .iter()
-            .zip(hints.iter_mut())
-            .zip(&self.lookahead_units)
             .zip(&self.lookahead_sides)
+            .enumerate()
+            .rev()
         {
             let pos = p.positions(empty);
-            if pos == 0 {
-                total += LOOKAHEAD_DEAD;
+            let term = if pos == 0 {
+                LOOKAHEAD_DEAD
+            } else if clearing_places(at, p) & pos != 0 {
+                0
             } else {
-                // The piece's best must come under what is left of the bound to matter.
-                let cap = if prune {
-                    i32::try_from(bound.saturating_sub(total)).unwrap_or(i32::MAX)
-                } else {
-                    i32::MAX
+                let floor = quiet_floor_base + self.ev.weights().occupied * p.cell_count() as i32;
+                let least = match &at.quiet {
+                    Some(q) => self.ev.quiet_bound(q, p, sides).least(pos),
+                    None => floor,
                 };
-                let piece = LookaheadPiece { p, units_at, sides };
-                total += i64::from(self.piece_best::<C>(&at, &piece, pos, hint, cap));
-            }
-            if prune && total >= bound {
-                return total;
-            }
+                i64::from(floor.max(least).max(0))
+            };
+            rest[j] = rest[j + 1] + term;
         }
-        total
     }
 
     /// The lookahead's term for piece `piece` on `at`: the best evaluation of the board after
@@ -289,14 +340,7 @@ impl Engine {
         }
         // The clearing placements first: they leave the best boards, and then the quiet
         // ones are often all ruled out by their floor.
-        let cells = p.cell_count() as u32;
-        let mut clearing = 0u128;
-        for &(count, gap) in &at.gaps {
-            if count <= cells {
-                clearing |= p.covering(gap);
-            }
-        }
-        clearing &= pos;
+        let mut clearing = clearing_places(at, p) & pos;
         let mut quiet = pos & !clearing;
         while clearing != 0 {
             let anchor = clearing.trailing_zeros();
@@ -561,6 +605,20 @@ impl Engine {
             ((1u16 << tray.len()) - 1) as u8,
         )
     }
+}
+
+/// The anchors where `p` completes one of the units of `at` with few enough empty cells
+/// (some of them may not fit).
+#[inline(always)]
+fn clearing_places(at: &LookaheadBoard, p: &Placement) -> u128 {
+    let cells = p.cell_count() as u32;
+    let mut clearing = 0u128;
+    for &(count, gap) in &at.gaps {
+        if count <= cells {
+            clearing |= p.covering(gap);
+        }
+    }
+    clearing
 }
 
 /// A position of the search: the board, the points so far, and whether the last move cleared.
@@ -1362,6 +1420,44 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The floors of the lookahead's terms are at most the terms, piece by piece, and not
+    /// all 0: each piece's term is worked out from scratch, from every place.
+    #[test]
+    fn term_floors_never_exceed_the_terms() {
+        let geo = Geometry::standard();
+        let engine = Engine::new(geo.clone());
+        let mut rng = SplitMix64::new(23);
+        let mut floors_above_zero = 0;
+        for _ in 0..40 {
+            let board = geo.clear(rng.next_u128() & rng.next_u128() & geo.full()).0;
+            let at = engine.lookahead_board::<Portable>(board);
+            let mut rest = [0i64; MAX_LOOKAHEAD_PIECES + 1];
+            engine.term_floors::<Portable>(&at, &mut rest);
+            for (j, p) in engine.lookahead_pieces.iter().enumerate() {
+                let mut pos = p.positions(!board & geo.full());
+                let term = if pos == 0 {
+                    LOOKAHEAD_DEAD
+                } else {
+                    let mut best = i64::MAX;
+                    while pos != 0 {
+                        let anchor = pos.trailing_zeros();
+                        pos &= pos - 1;
+                        let after = geo.clear(board | p.mask_at(anchor)).0;
+                        best = best.min(i64::from(engine.evaluator().eval(after)));
+                    }
+                    best
+                };
+                let floor = rest[j] - rest[j + 1];
+                assert!(
+                    floor <= term,
+                    "piece {j}: floor {floor} above its term {term}"
+                );
+                floors_above_zero += usize::from(floor > 0);
+            }
+        }
+        assert!(floors_above_zero > 0, "every floor was 0");
     }
 
     /// Hints change no lookahead value: stale hints from another board, random anchors

@@ -237,6 +237,22 @@ impl QuietBound {
         ge | eq
     }
 
+    /// The lowest bound of the anchors `anchors` (`i32::MAX` when there are none): the
+    /// floor, boundary and unbarred cost of the board with the piece at any of them is at
+    /// least this.
+    #[inline(always)]
+    pub(crate) fn least(&self, anchors: u128) -> i32 {
+        if anchors == 0 {
+            return i32::MAX;
+        }
+        let at = self.lowest(anchors).trailing_zeros();
+        let sum = (0..PLANES).fold(0i64, |s, bit| {
+            s | (((self.planes[bit] >> at) & 1) as i64) << bit
+        });
+        let least = i64::from(self.top) - i64::from(self.unit) * sum;
+        least.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32
+    }
+
     /// The anchors of `anchors` with the lowest bound (the largest sum).
     #[inline(always)]
     pub(crate) fn lowest(&self, anchors: u128) -> u128 {
