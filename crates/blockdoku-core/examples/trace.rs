@@ -1,11 +1,12 @@
 //! Prints one self-played game tray by tray: `cargo run --release -p blockdoku-core --example trace -- SEED GAME TRAYS [POPCNT] [FIRST]`
 //! (`POPCNT` 0: the portable search instead of the one compiled for the POPCNT instruction;
 //! the output must be the same; `FIRST` N > 0: the search keeps the N best quiet first moves
-//! of each piece, `Engine::with_first_moves`; the environment variable `LOOKAHEAD=K`: K plans
+//! of each piece, `Engine::with_first_moves`, 0: every one, the exact search; by default
+//! `engine::FIRST_MOVES`, as `best` and `selfplay` play; the environment variable `LOOKAHEAD=K`: K plans
 //! compared by the lookahead instead of 6, `Engine::with_lookahead`).
 #![allow(clippy::print_stdout)]
 
-use blockdoku_core::engine::{Engine, Turn};
+use blockdoku_core::engine::{Engine, FIRST_MOVES, Turn};
 use blockdoku_core::geometry::Geometry;
 use blockdoku_core::piece::{DEFAULT_PIECES, Placement, default_placements};
 use blockdoku_core::selfplay::{SplitMix64, game_seeds};
@@ -20,7 +21,11 @@ fn main() {
     let trays = args.get(2).copied().unwrap_or(20);
     let geo = Geometry::standard();
     let popcnt = args.get(3).copied().unwrap_or(1) != 0;
-    let first_moves = args.get(4).map(|&n| n as usize).filter(|&n| n > 0);
+    let first_moves = match args.get(4) {
+        None => Some(FIRST_MOVES),
+        Some(0) => None,
+        Some(&n) => Some(n as usize),
+    };
     let engine = Engine::new(geo.clone())
         .with_popcount_instruction(popcnt)
         .with_first_moves(first_moves)

@@ -10,7 +10,8 @@
 //!   instruction, to time it; `ours/distinct` or `ours@K/distinct`: the lookahead compares
 //!   K plans that end on different boards, `Engine::with_distinct_plans`; `ours/first=N`:
 //!   the search tries only the N best quiet first moves of each piece,
-//!   `Engine::with_first_moves`; flags combine, `ours@3/distinct/first=15`) or a shell
+//!   `Engine::with_first_moves` (the default is N = `engine::FIRST_MOVES`); `ours/exact`:
+//!   every first move, the exact search; flags combine, `ours@3/distinct/first=15`) or a shell
 //!   command that answers trays on stdin (see `scripts/blockdoku-blokie-driver.cpp` for the
 //!   protocol).
 //! - Game `i` is dealt exactly as `selfplay` deals it: trays of three pieces drawn uniformly
@@ -36,7 +37,7 @@
 #[path = "shared/weight_settings.rs"]
 mod weight_settings;
 
-use blockdoku_core::engine::{Engine, Turn};
+use blockdoku_core::engine::{Engine, FIRST_MOVES, Turn};
 use blockdoku_core::eval::CLEAR_GATE;
 use blockdoku_core::geometry::Geometry;
 use blockdoku_core::piece::{Placement, default_placements};
@@ -89,7 +90,7 @@ enum EngineSpec {
 }
 
 impl EngineSpec {
-    /// Reads `ours[@K][/portable][/distinct][/first=N][:NAME=V...]` or takes `spec` as a shell
+    /// Reads `ours[@K][/portable][/distinct][/first=N|/exact][:NAME=V...]` or takes `spec` as a shell
     /// command; panics with the accepted forms on an `ours` spec it cannot read.
     fn parse(spec: &str) -> EngineSpec {
         let Some(rest) = spec.strip_prefix("ours") else {
@@ -97,17 +98,20 @@ impl EngineSpec {
         };
         // `ours@K`: K plans compared by the lookahead (1: none); `:NAME=V`: a weight.
         let mut parts = rest.split(':');
-        // `/portable`, `/distinct` and `/first=N` after the plans, in any order.
+        // `/portable`, `/distinct` and `/first=N` or `/exact` after the plans, in any order.
         let mut flags = parts.next().unwrap_or("").split('/');
         let plans = flags.next().unwrap_or("");
-        let (mut portable, mut distinct, mut first_moves) = (false, false, None);
+        let (mut portable, mut distinct, mut first_moves) = (false, false, Some(FIRST_MOVES));
         for flag in flags {
             match flag {
                 "portable" => portable = true,
                 "distinct" => distinct = true,
+                "exact" => first_moves = None,
                 _ => match flag.strip_prefix("first=").and_then(|w| w.parse().ok()) {
                     Some(width) => first_moves = Some(width),
-                    None => panic!("unknown flag /{flag} in {spec} (portable, distinct, first=N)"),
+                    None => panic!(
+                        "unknown flag /{flag} in {spec} (portable, distinct, first=N, exact)"
+                    ),
                 },
             }
         }
