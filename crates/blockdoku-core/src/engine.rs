@@ -27,7 +27,9 @@ mod near;
 
 #[cfg(target_arch = "x86_64")]
 use crate::eval::Instruction;
-use crate::eval::{Evaluator, FloorParts, PieceSides, Popcount, Portable, QuietBoard, Weights};
+use crate::eval::{
+    Evaluator, FloorParts, PieceSides, Popcount, Portable, QuietBoard, QuietBound, Weights,
+};
 use crate::geometry::{Geometry, Units};
 use crate::piece::Placement;
 use crate::rules::{Outcome, Scoring, points};
@@ -236,8 +238,11 @@ impl Engine {
         // come under `bound` stops as soon as what it has summed and what is still to come
         // reach it, and each piece is asked only for what could still beat it.
         let mut rest = [0i64; MAX_LOOKAHEAD_PIECES + 1];
-        if prune && bound < i64::MAX {
-            self.term_floors::<C>(&at, &mut rest);
+        // The pieces' places, worked out for the floors when there are floors to work out.
+        let mut places = [PiecePlaces::NONE; MAX_LOOKAHEAD_PIECES];
+        let floors = prune && bound < i64::MAX;
+        if floors {
+            self.term_floors::<C>(&at, &mut places, &mut rest);
             if rest[0] >= bound {
                 return rest[0];
             }
@@ -251,8 +256,12 @@ impl Engine {
             .zip(&self.lookahead_sides)
             .enumerate()
         {
-            let pos = p.positions(empty);
-            if pos == 0 {
+            let place = if floors {
+                places[j]
+            } else {
+                self.piece_places::<C>(&at, p, sides, empty, false)
+            };
+            if place.pos == 0 {
                 total += LOOKAHEAD_DEAD;
             } else {
                 // The piece's best must come under what is left of the bound to matter.
@@ -262,7 +271,7 @@ impl Engine {
                     i32::MAX
                 };
                 let piece = LookaheadPiece { p, units_at, sides };
-                total += i64::from(self.piece_best::<C>(&at, &piece, pos, hint, cap));
+                total += i64::from(self.piece_best::<C>(&at, &piece, &place, hint, cap));
             }
             if prune && total + rest[j + 1] >= bound {
                 return total + rest[j + 1];
@@ -294,10 +303,17 @@ impl Engine {
     /// fits nowhere costs exactly [`LOOKAHEAD_DEAD`]; one that can clear somewhere, at least
     /// 0; any other, at least the lowest [`Evaluator::quiet_bound`] of its places (and the
     /// board's floor with its cells added), each weight being >= 0.
+    ///
+    /// `places` is filled with each piece's [`PiecePlaces`], their bounds worked out for
+    /// the pieces that cannot clear, for [`Engine::piece_best`] to use again.
     #[inline(always)]
-    fn term_floors<C: Popcount>(&self, at: &LookaheadBoard, rest: &mut [i64]) {
+    fn term_floors<C: Popcount>(
+        &self,
+        at: &LookaheadBoard,
+        places: &mut [PiecePlaces],
+        rest: &mut [i64],
+    ) {
         let empty = !at.board & self.geometry().full();
-        let quiet_floor_base = at.base;
         for (j, (p, sides)) in self
             .lookahead_pieces
             .iter()
@@ -305,20 +321,48 @@ impl Engine {
             .enumerate()
             .rev()
         {
-            let pos = p.positions(empty);
-            let term = if pos == 0 {
+            let place = self.piece_places::<C>(at, p, sides, empty, true);
+            let term = if place.pos == 0 {
                 LOOKAHEAD_DEAD
-            } else if clearing_places(at, p) & pos != 0 {
+            } else if place.clearing != 0 {
                 0
             } else {
-                let floor = quiet_floor_base + self.ev.weights().occupied * p.cell_count() as i32;
-                let least = match &at.quiet {
-                    Some(q) => self.ev.quiet_bound(q, p, sides).least(pos),
+                let floor = at.base + self.ev.weights().occupied * p.cell_count() as i32;
+                let least = match &place.bound {
+                    Some(b) => b.least(place.pos),
                     None => floor,
                 };
                 i64::from(floor.max(least).max(0))
             };
+            places[j] = place;
             rest[j] = rest[j + 1] + term;
+        }
+    }
+
+    /// Where `p` (whose outer sides are `sides`) fits on `at` (`empty`: its empty cells),
+    /// where it clears, and, when `bounded` and it cannot clear, the bound of its places.
+    #[inline(always)]
+    fn piece_places<C: Popcount>(
+        &self,
+        at: &LookaheadBoard,
+        p: &Placement,
+        sides: &PieceSides,
+        empty: u128,
+        bounded: bool,
+    ) -> PiecePlaces {
+        let pos = p.positions(empty);
+        if pos == 0 {
+            return PiecePlaces::NONE;
+        }
+        let clearing = clearing_places(at, p) & pos;
+        let bound = match &at.quiet {
+            Some(q) if bounded && clearing == 0 => Some(self.ev.quiet_bound(q, p, sides)),
+            _ => None,
+        };
+        PiecePlaces {
+            pos,
+            clearing,
+            bound,
         }
     }
 
@@ -330,10 +374,11 @@ impl Engine {
         &self,
         at: &LookaheadBoard,
         piece: &LookaheadPiece,
-        pos: u128,
+        place: &PiecePlaces,
         hint: &mut u32,
         cap: i32,
     ) -> i32 {
+        let pos = place.pos;
         let geo = self.geometry();
         let board = at.board;
         let p = piece.p;
@@ -352,7 +397,7 @@ impl Engine {
         }
         // The clearing placements first: they leave the best boards, and then the quiet
         // ones are often all ruled out by their floor.
-        let mut clearing = clearing_places(at, p) & pos;
+        let mut clearing = place.clearing;
         let mut quiet = pos & !clearing;
         while clearing != 0 {
             let anchor = clearing.trailing_zeros();
@@ -369,14 +414,15 @@ impl Engine {
         // Of the others, only those whose floor, boundary and unbarred cells come under the
         // best so far (`Evaluator::quiet_bound`), the lowest bounds first: the best place is
         // usually among them, and found early it rules out the rest.
-        let bound_at = match &at.quiet {
-            Some(q) if quiet != 0 => {
-                let b = self.ev.quiet_bound(q, p, piece.sides);
-                quiet &= b.below(best);
-                Some(b)
-            }
-            _ => None,
+        let bound_at = match (&place.bound, &at.quiet) {
+            _ if quiet == 0 => None,
+            (Some(b), _) => Some(*b),
+            (None, Some(q)) => Some(self.ev.quiet_bound(q, p, piece.sides)),
+            (None, None) => None,
         };
+        if let Some(b) = &bound_at {
+            quiet &= b.below(best);
+        }
         while quiet != 0 {
             let anchor = match &bound_at {
                 Some(b) => b.lowest(quiet).trailing_zeros(),
@@ -652,6 +698,24 @@ struct LookaheadBoard {
     gaps: Vec<(u32, u128)>,
     /// Whether the evaluation is monotone (every weight >= 0), so floors may rule boards out.
     prune: bool,
+}
+
+/// Where a piece of the lookahead fits on a board, where it clears (a subset), and the
+/// bound of its quiet places when already worked out.
+#[derive(Clone, Copy)]
+struct PiecePlaces {
+    pos: u128,
+    clearing: u128,
+    bound: Option<QuietBound>,
+}
+
+impl PiecePlaces {
+    /// Fits nowhere.
+    const NONE: PiecePlaces = PiecePlaces {
+        pos: 0,
+        clearing: 0,
+        bound: None,
+    };
 }
 
 /// A piece of the lookahead with what is worked out for it once per engine.
@@ -1446,7 +1510,8 @@ mod tests {
             let board = geo.clear(rng.next_u128() & rng.next_u128() & geo.full()).0;
             let at = engine.lookahead_board::<Portable>(board);
             let mut rest = [0i64; MAX_LOOKAHEAD_PIECES + 1];
-            engine.term_floors::<Portable>(&at, &mut rest);
+            let mut places = [PiecePlaces::NONE; MAX_LOOKAHEAD_PIECES];
+            engine.term_floors::<Portable>(&at, &mut places, &mut rest);
             for (j, p) in engine.lookahead_pieces.iter().enumerate() {
                 let mut pos = p.positions(!board & geo.full());
                 let term = if pos == 0 {

@@ -44,7 +44,7 @@ pub use floor::FloorParts;
 #[cfg(target_arch = "x86_64")]
 pub(crate) use popcount::Instruction;
 pub(crate) use popcount::{Popcount, Portable};
-pub(crate) use sides::{PieceSides, QuietBoard};
+pub(crate) use sides::{PieceSides, QuietBoard, QuietBound};
 
 use crate::clear_ways::ClearTable;
 use crate::geometry::{DEFAULT_SIZE, Geometry};
