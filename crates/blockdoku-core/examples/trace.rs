@@ -2,11 +2,11 @@
 //! (`POPCNT` 0: the portable search instead of the one compiled for the POPCNT instruction;
 //! the output must be the same; `FIRST` N > 0: the search keeps the N best quiet first moves
 //! of each piece, `Engine::with_first_moves`, 0: every one, the exact search; by default
-//! `engine::FIRST_MOVES`, as `best` and `selfplay` play; the environment variable `LOOKAHEAD=K`: K plans
-//! compared by the lookahead instead of 6, `Engine::with_lookahead`).
+//! `engine::FIRST_MOVES`, as `best` and `selfplay` play; the environment variable
+//! `LOOKAHEAD=K`: K plans compared by the lookahead instead of `LOOKAHEAD_CANDIDATES`, `Engine::with_lookahead`).
 #![allow(clippy::print_stdout)]
 
-use blockdoku_core::engine::{Engine, FIRST_MOVES, Turn};
+use blockdoku_core::engine::{Engine, FIRST_MOVES, LOOKAHEAD_CANDIDATES, Turn};
 use blockdoku_core::geometry::Geometry;
 use blockdoku_core::piece::{DEFAULT_PIECES, Placement, default_placements};
 use blockdoku_core::selfplay::{SplitMix64, game_seeds};
@@ -33,7 +33,7 @@ fn main() {
             std::env::var("LOOKAHEAD")
                 .ok()
                 .and_then(|k| k.parse().ok())
-                .unwrap_or(6),
+                .unwrap_or(LOOKAHEAD_CANDIDATES),
         );
     let set = default_placements(&geo);
     let mut rng = SplitMix64::new(game_seeds(seed, game + 1)[game]);

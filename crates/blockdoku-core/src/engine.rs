@@ -19,7 +19,7 @@
 //!
 //! By default the engine narrows one thing: of each piece's first moves that clear nothing,
 //! only the [`FIRST_MOVES`] whose boards evaluate best are searched further (when no such
-//! plan places the whole tray, the exact search decides). Over 230 deaths it died as often
+//! plan places the whole tray, the exact search decides). Over 266 deaths it died as often
 //! as the exact search (crate README) for about 0.8 of its time;
 //! [`Engine::with_first_moves`]`(None)` is the exact search.
 
@@ -88,8 +88,8 @@ pub const MAX_TRAY: usize = 8;
 pub const LOOKAHEAD_CANDIDATES: usize = 6;
 
 /// How many quiet first moves of each piece the engine searches by default (see
-/// [`Engine::with_first_moves`]): 20 died as often as the exact search over five seeds
-/// (230 deaths, crate README, issue 26 sessions 10-11); 15 died more on one.
+/// [`Engine::with_first_moves`]): 20 died as often as the exact search over six seeds
+/// (266 deaths, crate README, issue 26 sessions 10-12); 15 died more on one.
 pub const FIRST_MOVES: usize = 20;
 
 /// A piece of the default set that fits nowhere after a plan, in the lookahead's sum.
