@@ -3,7 +3,8 @@
 //! the output must be the same; `FIRST` N > 0: the search keeps the N best quiet first moves
 //! of each piece, `Engine::with_first_moves`, 0: every one, the exact search; by default
 //! `engine::FIRST_MOVES`, as `best` and `selfplay` play; the environment variable
-//! `LOOKAHEAD=K`: K plans compared by the lookahead instead of `LOOKAHEAD_CANDIDATES`, `Engine::with_lookahead`).
+//! `LOOKAHEAD=K`: K plans compared by the lookahead instead of `LOOKAHEAD_CANDIDATES`, `Engine::with_lookahead`;
+//! `SECOND=N`: the N lowest-bound quiet second moves of each piece, `Engine::with_second_moves`).
 #![allow(clippy::print_stdout)]
 
 use blockdoku_core::engine::{Engine, FIRST_MOVES, LOOKAHEAD_CANDIDATES, Turn};
@@ -29,6 +30,7 @@ fn main() {
     let engine = Engine::new(geo.clone())
         .with_popcount_instruction(popcnt)
         .with_first_moves(first_moves)
+        .with_second_moves(std::env::var("SECOND").ok().and_then(|k| k.parse().ok()))
         .with_lookahead(
             std::env::var("LOOKAHEAD")
                 .ok()

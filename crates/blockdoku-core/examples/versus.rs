@@ -11,7 +11,9 @@
 //!   K plans that end on different boards, `Engine::with_distinct_plans`; `ours/first=N`:
 //!   the search tries only the N best quiet first moves of each piece,
 //!   `Engine::with_first_moves` (the default is N = `engine::FIRST_MOVES`); `ours/exact`:
-//!   every first move, the exact search; flags combine, `ours@3/distinct/first=15`) or a shell
+//!   every first move, the exact search; `ours/second=N`: also only the N lowest-bound
+//!   quiet second moves, `Engine::with_second_moves`; flags combine,
+//!   `ours@3/distinct/first=15/second=6`) or a shell
 //!   command that answers trays on stdin (see `scripts/blockdoku-blokie-driver.cpp` for the
 //!   protocol).
 //! - Game `i` is dealt exactly as `selfplay` deals it: trays of three pieces drawn uniformly
@@ -90,7 +92,7 @@ enum EngineSpec {
 }
 
 impl EngineSpec {
-    /// Reads `ours[@K][/portable][/distinct][/first=N|/exact][:NAME=V...]` or takes `spec` as a shell
+    /// Reads `ours[@K][/portable][/distinct][/first=N|/exact][/second=N][:NAME=V...]` or takes `spec` as a shell
     /// command; panics with the accepted forms on an `ours` spec it cannot read.
     fn parse(spec: &str) -> EngineSpec {
         let Some(rest) = spec.strip_prefix("ours") else {
@@ -102,24 +104,31 @@ impl EngineSpec {
         let mut flags = parts.next().unwrap_or("").split('/');
         let plans = flags.next().unwrap_or("");
         let (mut portable, mut distinct, mut first_moves) = (false, false, Some(FIRST_MOVES));
+        let mut second_moves = None;
         for flag in flags {
             match flag {
                 "portable" => portable = true,
                 "distinct" => distinct = true,
                 "exact" => first_moves = None,
-                _ => match flag.strip_prefix("first=").and_then(|w| w.parse().ok()) {
-                    Some(width) => first_moves = Some(width),
-                    None => panic!(
-                        "unknown flag /{flag} in {spec} (portable, distinct, first=N, exact)"
-                    ),
-                },
+                _ => {
+                    let width = |name| flag.strip_prefix(name).and_then(|w| w.parse().ok());
+                    match (width("first="), width("second=")) {
+                        (Some(n), _) => first_moves = Some(n),
+                        (_, Some(n)) => second_moves = Some(n),
+                        _ => panic!(
+                            "unknown flag /{flag} in {spec} \
+                             (portable, distinct, first=N, second=N, exact)"
+                        ),
+                    }
+                }
             }
         }
         let weights = weight_settings::with_settings(parts);
         let mut engine = Engine::with_weights(Geometry::standard(), weights)
             .with_popcount_instruction(!portable)
             .with_distinct_plans(distinct)
-            .with_first_moves(first_moves);
+            .with_first_moves(first_moves)
+            .with_second_moves(second_moves);
         if !plans.is_empty() {
             let k = plans
                 .strip_prefix('@')

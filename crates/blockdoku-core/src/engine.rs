@@ -122,6 +122,9 @@ pub struct Engine {
     /// Quiet first moves searched for each piece (see [`Engine::with_first_moves`]); all
     /// when `None`.
     first_moves: Option<usize>,
+    /// Quiet second moves searched after each first move (see
+    /// [`Engine::with_second_moves`]); all when `None`, the default.
+    second_moves: Option<usize>,
     /// For each cell, a 1 in the empty-cell count of each of its units (see
     /// [`UnitCounts::after_quiet`]).
     cell_deltas: Vec<[u8; 64]>,
@@ -158,6 +161,7 @@ impl Engine {
             candidates: LOOKAHEAD_CANDIDATES,
             distinct: false,
             first_moves: Some(FIRST_MOVES),
+            second_moves: None,
             cell_deltas: near::cell_deltas(&geo),
             popcnt: has_popcnt(),
         }
@@ -201,6 +205,28 @@ impl Engine {
     pub fn with_first_moves(mut self, width: Option<usize>) -> Engine {
         self.first_moves = width;
         self
+    }
+
+    /// The same engine searching, as a plan's second move when more pieces follow it, every
+    /// placement that clears and, of each piece's placements that clear nothing, those
+    /// with the lowest [`Evaluator::quiet_bound`]s: at least `width` of them, whole levels
+    /// (places with equal bounds are kept or left together, so the choice does not depend
+    /// on anchor order). `None` (the default) searches every one. Unlike the first moves
+    /// these are ranked by the bound and not by evaluation: evaluating every second move
+    /// to rank them costs more than searching them all (session 13, crate README). As
+    /// with [`Engine::with_first_moves`], when no kept plan places the whole tray the
+    /// exact search decides.
+    pub fn with_second_moves(mut self, width: Option<usize>) -> Engine {
+        self.second_moves = width;
+        self
+    }
+
+    /// What the search narrows by default.
+    fn narrowing(&self) -> Narrowing {
+        Narrowing {
+            first: self.first_moves,
+            second: self.second_moves,
+        }
     }
 
     /// One piece of lookahead: for every piece of the default set, the evaluation of the
@@ -470,22 +496,22 @@ impl Engine {
         turn: Turn,
         deadline: Deadline,
     ) -> Option<Plan> {
-        let plan = self.search_plan(board, tray, turn, deadline, self.first_moves)?;
-        if plan.complete || self.first_moves.is_none() {
+        let narrowing = self.narrowing();
+        let plan = self.search_plan(board, tray, turn, deadline, narrowing)?;
+        if plan.complete || narrowing == Narrowing::EXACT {
             return Some(plan);
         }
         // The narrowed search placed less than the whole tray: either no order places it or
         // every way to place it starts with a first move the narrowing left out. Only the
         // exact search tells which, and whether the game is over must be exact.
-        let exact = self.search_plan(board, tray, turn, deadline, None)?;
+        let exact = self.search_plan(board, tray, turn, deadline, Narrowing::EXACT)?;
         Some(Plan {
             nodes: plan.nodes + exact.nodes,
             ..exact
         })
     }
 
-    /// [`Engine::plan`] searching the first moves `first_moves` keeps
-    /// ([`Engine::with_first_moves`]), with the search compiled for POPCNT when the engine
+    /// [`Engine::plan`] searching the moves `narrowing` keeps, with the search compiled for POPCNT when the engine
     /// uses it.
     fn search_plan(
         &self,
@@ -493,17 +519,17 @@ impl Engine {
         tray: &[Placement],
         turn: Turn,
         deadline: Deadline,
-        first_moves: Option<usize>,
+        narrowing: Narrowing,
     ) -> Option<Plan> {
         #[cfg(target_arch = "x86_64")]
         if self.popcnt {
             // SAFETY: `popcnt` is true only when `is_x86_feature_detected!` found the POPCNT
             // instruction on this CPU (`has_popcnt`), which is all `plan_popcnt` needs.
             #[allow(unsafe_code)]
-            let plan = unsafe { self.plan_popcnt(board, tray, turn, deadline, first_moves) };
+            let plan = unsafe { self.plan_popcnt(board, tray, turn, deadline, narrowing) };
             return plan;
         }
-        self.plan_by::<Portable, _>(board, tray, turn, deadline, first_moves, search_portable)
+        self.plan_by::<Portable, _>(board, tray, turn, deadline, narrowing, search_portable)
     }
 
     /// [`Engine::plan`] compiled for the POPCNT instruction: the search and the lookahead
@@ -518,14 +544,14 @@ impl Engine {
         tray: &[Placement],
         turn: Turn,
         deadline: Deadline,
-        first_moves: Option<usize>,
+        narrowing: Narrowing,
     ) -> Option<Plan> {
         self.plan_by::<Instruction, _>(
             board,
             tray,
             turn,
             deadline,
-            first_moves,
+            narrowing,
             |s, at, left, last| search_popcnt(s, at, left, last),
         )
     }
@@ -539,7 +565,7 @@ impl Engine {
         tray: &'t [Placement],
         turn: Turn,
         deadline: Deadline,
-        first_moves: Option<usize>,
+        narrowing: Narrowing,
         descend: D,
     ) -> Option<Plan>
     where
@@ -568,7 +594,7 @@ impl Engine {
             top: Vec::with_capacity(self.candidates + 1),
             keep: self.candidates,
             distinct: self.distinct && self.candidates > 1,
-            first_moves,
+            narrowing,
             nodes: 0,
             poll: Poll::new(deadline),
             timed_out: false,
@@ -727,6 +753,22 @@ struct LookaheadPiece<'a> {
     sides: &'a PieceSides,
 }
 
+/// How many quiet moves of each piece the search keeps as a plan's first and second move
+/// ([`Engine::with_first_moves`], [`Engine::with_second_moves`]); `None`: every one.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Narrowing {
+    first: Option<usize>,
+    second: Option<usize>,
+}
+
+impl Narrowing {
+    /// Every move: the exact search.
+    const EXACT: Narrowing = Narrowing {
+        first: None,
+        second: None,
+    };
+}
+
 /// (board, pieces-left) keys, with the Fx hash: SipHash costs more than it saves.
 type Seen = HashMap<(u128, u8), u64, FxBuildHasher>;
 
@@ -759,8 +801,8 @@ struct Search<'a, C> {
     keep: usize,
     /// Whether `top` holds one plan per board ([`Engine::with_distinct_plans`]).
     distinct: bool,
-    /// [`Engine::with_first_moves`].
-    first_moves: Option<usize>,
+    /// [`Engine::with_first_moves`] and [`Engine::with_second_moves`].
+    narrowing: Narrowing,
     nodes: u64,
     poll: Poll,
     timed_out: bool,
@@ -842,7 +884,33 @@ fn best_quiet<C: Popcount>(
         .fold(0u128, |kept, &(_, anchor)| kept | 1u128 << anchor)
 }
 
-/// What [`best_quiet`] is asked about: a piece and the board it is placed on.
+/// At least `width` anchors of `quiet` (placements of `p` on `board` that clear nothing):
+/// those with the lowest [`Evaluator::quiet_bound`], whole levels of equal bounds, or all of
+/// `quiet` when the weights allow no bound. No board is built or evaluated.
+fn lowest_bound_quiet<C: Popcount>(
+    ev: &Evaluator,
+    at: &QuietPlaces,
+    mut quiet: u128,
+    width: usize,
+) -> u128 {
+    if quiet.count_ones() as usize <= width {
+        return quiet;
+    }
+    let base = ev.floor_of_parts_by::<C>(*at.parts);
+    let Some(board) = ev.quiet_board_by::<C>(at.board, base) else {
+        return quiet;
+    };
+    let bound = ev.quiet_bound(&board, at.p, at.sides);
+    let mut kept = 0u128;
+    while quiet != 0 && (kept.count_ones() as usize) < width {
+        let level = bound.lowest(quiet);
+        kept |= level;
+        quiet &= !level;
+    }
+    kept
+}
+
+/// What [`best_quiet`] and [`lowest_bound_quiet`] are asked about: a piece and the board it is placed on.
 struct QuietPlaces<'a> {
     board: u128,
     /// The floor's counts of `board`.
@@ -1048,17 +1116,27 @@ impl<'a, C: Popcount> Search<'a, C> {
         if must_clear {
             pos = clearing;
         }
-        if let Some(width) = self.first_moves
-            && self.path.is_empty()
-        {
+        let depth = self.path.len();
+        let width = match depth {
+            0 => self.narrowing.first,
+            1 => self.narrowing.second,
+            _ => None,
+        };
+        if let Some(width) = width {
             let at = QuietPlaces {
                 board: from.board,
-                parts: &self.parts[0],
+                parts: &self.parts[depth],
                 p,
                 units_at: &self.anchor_units[i],
                 sides: &self.sides[i],
             };
-            pos = clearing | best_quiet::<C>(self.ev, &at, pos & !clearing, width);
+            let quiet = pos & !clearing;
+            pos = clearing
+                | if depth == 0 {
+                    best_quiet::<C>(self.ev, &at, quiet, width)
+                } else {
+                    lowest_bound_quiet::<C>(self.ev, &at, quiet, width)
+                };
         }
         // A move that clears nothing scores the same wherever it is.
         let quiet_points = points(self.scoring, &Units::default(), p.origin(), from.streak);
@@ -1094,7 +1172,6 @@ impl<'a, C: Popcount> Search<'a, C> {
                     e.insert(total);
                 }
             }
-            let depth = self.path.len();
             if let Some((r, near)) = last
                 && out.units.is_empty()
             {
@@ -1401,14 +1478,26 @@ mod tests {
         points: u64,
         placed: usize,
     ) -> (usize, i32, u64) {
-        brute_from(ev, board, tray, left, turn, (points, placed), None, None)
+        brute_from(
+            ev,
+            board,
+            tray,
+            left,
+            turn,
+            (points, placed),
+            Narrowing::EXACT,
+            None,
+        )
     }
 
-    /// [`brute`], and with `first_moves` the plans [`Engine::with_first_moves`] searches:
-    /// two quiet moves in a row in rising tray order only (`last_quiet`: the tray index of
-    /// the move before when it cleared nothing), and as the first move of such an order a
-    /// quiet placement only when its board is among the piece's `first_moves` best by
-    /// (evaluation, anchor), each board evaluated here from scratch.
+    /// [`brute`], and when `narrowing` narrows, the plans [`Engine::with_first_moves`] and
+    /// [`Engine::with_second_moves`] search: two quiet moves in a row in rising tray order
+    /// only (`last_quiet`: the tray index of the move before when it cleared nothing); as
+    /// the first move a quiet placement only when its board is among the piece's
+    /// `narrowing.first` best by (evaluation, anchor), each board evaluated here from
+    /// scratch; as the second move, when more follow, a quiet placement only when fewer
+    /// than `narrowing.second` of the piece's quiet places have a lower quiet bound, each
+    /// place's bound asked alone.
     #[allow(clippy::too_many_arguments)]
     fn brute_from(
         ev: &Evaluator,
@@ -1417,14 +1506,44 @@ mod tests {
         left: u8,
         turn: Turn,
         (points, placed): (u64, usize),
-        first_moves: Option<usize>,
+        narrowing: Narrowing,
         last_quiet: Option<usize>,
     ) -> (usize, i32, u64) {
         let geo = ev.geometry();
         let mut best: Option<(usize, i32, u64)> = None;
+        let narrowed = narrowing != Narrowing::EXACT;
         for i in (0..tray.len()).filter(|i| left & (1 << i) != 0) {
             let mut pos = tray[i].positions(!board & geo.full());
-            let quiet_rank: Vec<(i32, u32)> = if placed == 0 && first_moves.is_some() {
+            let quiet_places: Vec<u32> = (0..u128::BITS)
+                .filter(|&a| pos & (1u128 << a) != 0)
+                .filter(|&a| {
+                    apply(geo, board, tray[i].mask_at(a), turn.scoring, false)
+                        .units
+                        .is_empty()
+                })
+                .collect();
+            // The quiet places a narrowed second move keeps.
+            let second_kept: Option<Vec<u32>> = match narrowing.second {
+                Some(width) if placed == 1 && left.count_ones() > 1 => {
+                    let base = ev.floor_of_parts(ev.floor_parts(board));
+                    let at = ev
+                        .quiet_board_by::<Portable>(board, base)
+                        .expect("default weights");
+                    let bound = ev.quiet_bound(&at, &tray[i], &ev.piece_sides(&tray[i]));
+                    let of = |a: u32| bound.least(1u128 << a);
+                    Some(
+                        quiet_places
+                            .iter()
+                            .copied()
+                            .filter(|&a| {
+                                quiet_places.iter().filter(|&&b| of(b) < of(a)).count() < width
+                            })
+                            .collect(),
+                    )
+                }
+                _ => None,
+            };
+            let quiet_rank: Vec<(i32, u32)> = if placed == 0 && narrowing.first.is_some() {
                 let mut ranked: Vec<(i32, u32)> = (0..u128::BITS)
                     .filter(|&a| pos & (1u128 << a) != 0)
                     .map(|a| {
@@ -1446,13 +1565,21 @@ mod tests {
                 pos &= pos - 1;
                 let out = apply(geo, board, tray[i].mask_at(a), turn.scoring, turn.streak);
                 let quiet = out.units.is_empty();
-                if let Some(width) = first_moves {
-                    if quiet && last_quiet.is_some_and(|j| j > i) {
-                        continue;
-                    }
-                    if quiet && placed == 0 && !quiet_rank.iter().take(width).any(|r| r.1 == a) {
-                        continue;
-                    }
+                if narrowed && quiet && last_quiet.is_some_and(|j| j > i) {
+                    continue;
+                }
+                if let Some(width) = narrowing.first
+                    && quiet
+                    && placed == 0
+                    && !quiet_rank.iter().take(width).any(|r| r.1 == a)
+                {
+                    continue;
+                }
+                if let Some(kept) = &second_kept
+                    && quiet
+                    && !kept.contains(&a)
+                {
+                    continue;
                 }
                 let next = Turn {
                     streak: !quiet,
@@ -1465,7 +1592,7 @@ mod tests {
                     left & !(1 << i),
                     next,
                     (points + out.points, placed + 1),
-                    first_moves,
+                    narrowing,
                     quiet.then_some(i),
                 );
                 let key =
@@ -1703,7 +1830,10 @@ mod tests {
                 0b111,
                 turn,
                 (0, 0),
-                Some(width),
+                Narrowing {
+                    first: Some(width),
+                    second: None,
+                },
                 None,
             );
             if want.0 < tray.len() {
@@ -1724,6 +1854,67 @@ mod tests {
             narrowed += usize::from(plan.eval != full.eval);
             let wide = exact.clone().with_first_moves(Some(81));
             assert_eq!(wide.choose(board, &tray, turn), full, "case {case}");
+        }
+        assert!(narrowed > 0, "the narrowing changed no plan");
+        assert!(fell_back > 0, "no case needed the exact search");
+    }
+
+    /// With [`Engine::with_second_moves`] too, the search finds the best of the plans it
+    /// keeps (brute force over exactly those plans), or the exact search's plan when none
+    /// of them places the whole tray; wide enough to keep every quiet second move, it is the
+    /// search narrowed at the first move only.
+    #[test]
+    fn second_moves_find_the_best_plan_among_those_kept() {
+        let mut rng = SplitMix64::new(37);
+        let geo = Geometry::standard();
+        let set = default_placements(&geo);
+        let exact = Engine::new(geo.clone())
+            .with_lookahead(1)
+            .with_first_moves(None);
+        let (mut narrowed, mut fell_back) = (0, 0);
+        for case in 0..150 {
+            let (board, tray) = random_case(&mut rng, &geo, &set, case);
+            let turn = test_turn(case);
+            let narrowing = Narrowing {
+                first: [None, Some(FIRST_MOVES), None, Some(3)][case % 4],
+                second: Some([0, 2, 6, 12][(case / 4) % 4]),
+            };
+            let engine = exact
+                .clone()
+                .with_first_moves(narrowing.first)
+                .with_second_moves(narrowing.second);
+            let plan = engine.choose(board, &tray, turn);
+            let mut want = brute_from(
+                exact.evaluator(),
+                board,
+                &tray,
+                0b111,
+                turn,
+                (0, 0),
+                narrowing,
+                None,
+            );
+            if want.0 < tray.len() {
+                want = brute(exact.evaluator(), board, &tray, 0b111, turn, 0, 0);
+                fell_back += 1;
+            }
+            let got = (plan.moves.len(), plan.eval, plan.points);
+            assert_eq!(got, want, "case {case}");
+            assert_eq!(plan.complete, exact.fits_whole(board, &tray), "case {case}");
+            let mut b = board;
+            for m in &plan.moves {
+                let placed = check(b, Some(tray[m.piece].mask_at(m.anchor))).expect("legal");
+                b = apply(&geo, b, placed, turn.scoring, false).board;
+            }
+            assert_eq!(b, plan.board, "case {case}");
+            let first_only = exact.clone().with_first_moves(narrowing.first);
+            narrowed += usize::from(plan.eval != first_only.choose(board, &tray, turn).eval);
+            let wide = first_only.clone().with_second_moves(Some(81));
+            assert_eq!(
+                wide.choose(board, &tray, turn),
+                first_only.choose(board, &tray, turn),
+                "case {case}"
+            );
         }
         assert!(narrowed > 0, "the narrowing changed no plan");
         assert!(fell_back > 0, "no case needed the exact search");
