@@ -1,8 +1,9 @@
 //! How much the one-piece lookahead's width and the search's breadth buy and cost: plays
 //! seeded games with the default engine and, on every tray from tray 25 on, also asks
 //! engines comparing fewer of their best plans, engines comparing plans that end on
-//! different boards (`Engine::with_distinct_plans`), and engines searching only the best
-//! quiet first moves of each piece (`Engine::with_first_moves`), counting how often each
+//! different boards (`Engine::with_distinct_plans`), the exact search, and engines searching
+//! fewer quiet first or second moves of each piece (`Engine::with_first_moves`,
+//! `Engine::with_second_moves`), counting how often each
 //! picks the same board (overall and by how crowded the tray's board is) and the CPU time
 //! each takes (thread clock; the engines are asked in an order that turns by one a tray, as
 //! the one asked first pays colder caches).
@@ -11,11 +12,11 @@
 //!
 //! A narrower lookahead that picks the same board on almost every tray is a cheap candidate
 //! for a same-deal survival A/B (`versus ours@K`, `versus ours@K/distinct`, `versus
-//! ours/first=N`); this does not measure strength itself, and agreement is a poor guide to
+//! ours/first=N`, `versus ours/second=N`); this does not measure strength itself, and agreement is a poor guide to
 //! it (crate README, session 10: engines agreeing on 94-97% of trays died more often).
 #![allow(clippy::print_stdout)]
 
-use blockdoku_core::engine::{Engine, LOOKAHEAD_CANDIDATES, Turn};
+use blockdoku_core::engine::{Engine, FIRST_MOVES, LOOKAHEAD_CANDIDATES, Turn};
 use blockdoku_core::geometry::Geometry;
 use blockdoku_core::piece::{Placement, default_placements};
 use blockdoku_core::selfplay::{SplitMix64, game_seeds};
@@ -42,31 +43,36 @@ fn main() {
     let games = args.get(1).copied().unwrap_or(8) as usize;
     let trays = args.get(2).copied().unwrap_or(500);
     let geo = Geometry::standard();
-    // (plans compared, one plan per board, quiet first moves searched per piece): the
-    // default first, then narrower lookaheads, the same widths keeping one plan per board
-    // (`Engine::with_distinct_plans`), and narrower searches (`Engine::with_first_moves`).
+    // (plans compared, one plan per board, quiet first moves, quiet second moves searched
+    // per piece): the default first, then narrower lookaheads, the same widths keeping one
+    // plan per board (`Engine::with_distinct_plans`), the exact search (every move), and
+    // narrower searches (`Engine::with_first_moves`, `Engine::with_second_moves`).
+    let first = Some(FIRST_MOVES);
     let widths = [
-        (LOOKAHEAD_CANDIDATES, false, None),
-        (4, false, None),
-        (3, false, None),
-        (2, false, None),
-        (1, false, None),
-        (LOOKAHEAD_CANDIDATES, true, None),
-        (4, true, None),
-        (3, true, None),
-        (2, true, None),
-        (LOOKAHEAD_CANDIDATES, false, Some(25)),
-        (LOOKAHEAD_CANDIDATES, false, Some(20)),
-        (LOOKAHEAD_CANDIDATES, false, Some(15)),
-        (LOOKAHEAD_CANDIDATES, false, Some(12)),
+        (LOOKAHEAD_CANDIDATES, false, first, None),
+        (4, false, first, None),
+        (3, false, first, None),
+        (2, false, first, None),
+        (1, false, first, None),
+        (LOOKAHEAD_CANDIDATES, true, first, None),
+        (4, true, first, None),
+        (3, true, first, None),
+        (LOOKAHEAD_CANDIDATES, false, None, None),
+        (LOOKAHEAD_CANDIDATES, false, Some(15), None),
+        (LOOKAHEAD_CANDIDATES, false, Some(10), None),
+        (LOOKAHEAD_CANDIDATES, false, first, Some(10)),
+        (LOOKAHEAD_CANDIDATES, false, first, Some(6)),
+        (LOOKAHEAD_CANDIDATES, false, first, Some(4)),
+        (LOOKAHEAD_CANDIDATES, false, Some(10), Some(6)),
     ];
     let engines: Vec<Engine> = widths
         .iter()
-        .map(|&(k, distinct, first_moves)| {
+        .map(|&(k, distinct, first_moves, second_moves)| {
             Engine::new(geo.clone())
                 .with_lookahead(k)
                 .with_distinct_plans(distinct)
                 .with_first_moves(first_moves)
+                .with_second_moves(second_moves)
         })
         .collect();
     let set = default_placements(&geo);
@@ -124,17 +130,24 @@ fn main() {
         .collect();
     println!("same board by the tray's board: {}", bands.join(", "));
     for k in 0..widths.len() {
-        let (plans, distinct, first_moves) = widths[k];
+        let (plans, distinct, first_moves, second_moves) = widths[k];
         let by_band: Vec<String> = band_same[k]
             .iter()
             .zip(&band_trays)
             .map(|(&s, &n)| format!("{:.1}%", 100.0 * s as f64 / n.max(1) as f64))
             .collect();
         println!(
-            "{plans} plans{}{} compared: same board as {} plans on {:.1}% of trays ({}), mean {:.0} us of CPU per tray",
+            "{plans} plans{}{} compared: same board as the default on {:.1}% of trays ({}), mean {:.0} us of CPU per tray",
             if distinct { " on different boards" } else { "" },
-            first_moves.map_or(String::new(), |n| format!(" after {n} quiet first moves")),
-            LOOKAHEAD_CANDIDATES,
+            match (first_moves, second_moves) {
+                (None, None) => " (the exact search)".to_string(),
+                (Some(FIRST_MOVES), None) => String::new(),
+                (f, s) => format!(
+                    " after {} quiet first moves and {} quiet second moves",
+                    f.map_or("all".to_string(), |n| n.to_string()),
+                    s.map_or("all".to_string(), |n| n.to_string())
+                ),
+            },
             100.0 * same[k] as f64 / counted.max(1) as f64,
             by_band.join(" "),
             1e6 * seconds[k] / counted.max(1) as f64
