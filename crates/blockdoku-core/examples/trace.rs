@@ -1,13 +1,14 @@
 //! Prints one self-played game tray by tray: `cargo run --release -p blockdoku-core --example trace -- SEED GAME TRAYS [POPCNT] [FIRST]`
 //! (`POPCNT` 0: the portable search instead of the one compiled for the POPCNT instruction;
 //! the output must be the same; `FIRST` N > 0: the search keeps the N best quiet first moves
-//! of each piece, `Engine::with_first_moves`, 0: every one, the exact search; by default
-//! `engine::FIRST_MOVES`, as `best` and `selfplay` play; the environment variable
+//! of each piece, `Engine::with_first_moves`, 0: every move, the exact search
+//! (`Engine::with_exact_search`); by default as `best` and `selfplay` play; the environment variable
 //! `LOOKAHEAD=K`: K plans compared by the lookahead instead of `LOOKAHEAD_CANDIDATES`, `Engine::with_lookahead`;
-//! `SECOND=N`: the N lowest-bound quiet second moves of each piece, `Engine::with_second_moves`).
+//! `SECOND=N`: the N lowest-bound quiet second moves of each piece, `Engine::with_second_moves`,
+//! 0: every one).
 #![allow(clippy::print_stdout)]
 
-use blockdoku_core::engine::{Engine, FIRST_MOVES, LOOKAHEAD_CANDIDATES, Turn};
+use blockdoku_core::engine::{Engine, LOOKAHEAD_CANDIDATES, Turn};
 use blockdoku_core::geometry::Geometry;
 use blockdoku_core::piece::{DEFAULT_PIECES, Placement, default_placements};
 use blockdoku_core::selfplay::{SplitMix64, game_seeds};
@@ -22,21 +23,24 @@ fn main() {
     let trays = args.get(2).copied().unwrap_or(20);
     let geo = Geometry::standard();
     let popcnt = args.get(3).copied().unwrap_or(1) != 0;
-    let first_moves = match args.get(4) {
-        None => Some(FIRST_MOVES),
-        Some(0) => None,
-        Some(&n) => Some(n as usize),
-    };
-    let engine = Engine::new(geo.clone())
+    let mut engine = Engine::new(geo.clone())
         .with_popcount_instruction(popcnt)
-        .with_first_moves(first_moves)
-        .with_second_moves(std::env::var("SECOND").ok().and_then(|k| k.parse().ok()))
         .with_lookahead(
             std::env::var("LOOKAHEAD")
                 .ok()
                 .and_then(|k| k.parse().ok())
                 .unwrap_or(LOOKAHEAD_CANDIDATES),
         );
+    match args.get(4) {
+        None => {}
+        Some(0) => engine = engine.with_exact_search(),
+        Some(&n) => engine = engine.with_first_moves(Some(n as usize)),
+    }
+    match std::env::var("SECOND").ok().and_then(|k| k.parse().ok()) {
+        None => {}
+        Some(0) => engine = engine.with_second_moves(None),
+        Some(n) => engine = engine.with_second_moves(Some(n)),
+    }
     let set = default_placements(&geo);
     let mut rng = SplitMix64::new(game_seeds(seed, game + 1)[game]);
     let mut board = 0u128;

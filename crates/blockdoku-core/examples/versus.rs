@@ -11,8 +11,9 @@
 //!   K plans that end on different boards, `Engine::with_distinct_plans`; `ours/first=N`:
 //!   the search tries only the N best quiet first moves of each piece,
 //!   `Engine::with_first_moves` (the default is N = `engine::FIRST_MOVES`); `ours/exact`:
-//!   every first move, the exact search; `ours/second=N`: also only the N lowest-bound
-//!   quiet second moves, `Engine::with_second_moves`; flags combine,
+//!   every move, the exact search (`Engine::with_exact_search`; a `first=N` or `second=N`
+//!   with it narrows that move only); `ours/second=N`: only the N lowest-bound quiet second
+//!   moves, `Engine::with_second_moves`; flags combine,
 //!   `ours@3/distinct/first=15/second=6`) or a shell
 //!   command that answers trays on stdin (see `scripts/blockdoku-blokie-driver.cpp` for the
 //!   protocol).
@@ -39,7 +40,7 @@
 #[path = "shared/weight_settings.rs"]
 mod weight_settings;
 
-use blockdoku_core::engine::{Engine, FIRST_MOVES, Turn};
+use blockdoku_core::engine::{Engine, Turn};
 use blockdoku_core::eval::CLEAR_GATE;
 use blockdoku_core::geometry::Geometry;
 use blockdoku_core::piece::{Placement, default_placements};
@@ -100,16 +101,18 @@ impl EngineSpec {
         };
         // `ours@K`: K plans compared by the lookahead (1: none); `:NAME=V`: a weight.
         let mut parts = rest.split(':');
-        // `/portable`, `/distinct` and `/first=N` or `/exact` after the plans, in any order.
+        // `/portable`, `/distinct`, `/exact`, `/first=N` and `/second=N` after the plans, in
+        // any order.
         let mut flags = parts.next().unwrap_or("").split('/');
         let plans = flags.next().unwrap_or("");
-        let (mut portable, mut distinct, mut first_moves) = (false, false, Some(FIRST_MOVES));
-        let mut second_moves = None;
+        let (mut portable, mut distinct, mut exact) = (false, false, false);
+        // Widths asked for: `None` keeps the engine's default.
+        let (mut first_moves, mut second_moves) = (None, None);
         for flag in flags {
             match flag {
                 "portable" => portable = true,
                 "distinct" => distinct = true,
-                "exact" => first_moves = None,
+                "exact" => exact = true,
                 _ => {
                     let width = |name| flag.strip_prefix(name).and_then(|w| w.parse().ok());
                     match (width("first="), width("second=")) {
@@ -126,9 +129,16 @@ impl EngineSpec {
         let weights = weight_settings::with_settings(parts);
         let mut engine = Engine::with_weights(Geometry::standard(), weights)
             .with_popcount_instruction(!portable)
-            .with_distinct_plans(distinct)
-            .with_first_moves(first_moves)
-            .with_second_moves(second_moves);
+            .with_distinct_plans(distinct);
+        if exact {
+            engine = engine.with_exact_search();
+        }
+        if let Some(n) = first_moves {
+            engine = engine.with_first_moves(Some(n));
+        }
+        if let Some(n) = second_moves {
+            engine = engine.with_second_moves(Some(n));
+        }
         if !plans.is_empty() {
             let k = plans
                 .strip_prefix('@')

@@ -21,7 +21,7 @@
 //! only the [`FIRST_MOVES`] whose boards evaluate best are searched further (when no such
 //! plan places the whole tray, the exact search decides). Over 266 deaths it died as often
 //! as the exact search (crate README) for about 0.8 of its time;
-//! [`Engine::with_first_moves`]`(None)` is the exact search.
+//! [`Engine::with_exact_search`] is the exact search.
 
 mod near;
 
@@ -219,6 +219,12 @@ impl Engine {
     pub fn with_second_moves(mut self, width: Option<usize>) -> Engine {
         self.second_moves = width;
         self
+    }
+
+    /// The same engine searching every move: no narrowing of the first or second moves
+    /// ([`Engine::with_first_moves`]`(None)`, [`Engine::with_second_moves`]`(None)`).
+    pub fn with_exact_search(self) -> Engine {
+        self.with_first_moves(None).with_second_moves(None)
     }
 
     /// What the search narrows by default.
@@ -1815,7 +1821,7 @@ mod tests {
         let set = default_placements(&geo);
         let exact = Engine::new(geo.clone())
             .with_lookahead(1)
-            .with_first_moves(None);
+            .with_exact_search();
         let (mut narrowed, mut fell_back) = (0, 0);
         for case in 0..150 {
             let (board, tray) = random_case(&mut rng, &geo, &set, case);
@@ -1870,7 +1876,7 @@ mod tests {
         let set = default_placements(&geo);
         let exact = Engine::new(geo.clone())
             .with_lookahead(1)
-            .with_first_moves(None);
+            .with_exact_search();
         let (mut narrowed, mut fell_back) = (0, 0);
         for case in 0..150 {
             let (board, tray) = random_case(&mut rng, &geo, &set, case);
@@ -1954,8 +1960,8 @@ mod tests {
         let geo = Geometry::standard();
         let engine = Engine::with_weights(geo.clone(), weights)
             .with_lookahead(1)
-            .with_first_moves(None);
-        let looking = Engine::with_weights(geo.clone(), weights).with_first_moves(None);
+            .with_exact_search();
+        let looking = Engine::with_weights(geo.clone(), weights).with_exact_search();
         let set = default_placements(&geo);
         let mut rng = SplitMix64::new(11);
         for case in 0..300 {
