@@ -16,7 +16,7 @@
 //! it (crate README, session 10: engines agreeing on 94-97% of trays died more often).
 #![allow(clippy::print_stdout)]
 
-use blockdoku_core::engine::{Engine, FIRST_MOVES, LOOKAHEAD_CANDIDATES, Turn};
+use blockdoku_core::engine::{Engine, FIRST_MOVES, LOOKAHEAD_CANDIDATES, SECOND_MOVES, Turn};
 use blockdoku_core::geometry::Geometry;
 use blockdoku_core::piece::{Placement, default_placements};
 use blockdoku_core::selfplay::{SplitMix64, game_seeds};
@@ -47,23 +47,22 @@ fn main() {
     // per piece): the default first, then narrower lookaheads, the same widths keeping one
     // plan per board (`Engine::with_distinct_plans`), the exact search (every move), and
     // narrower searches (`Engine::with_first_moves`, `Engine::with_second_moves`).
-    let first = Some(FIRST_MOVES);
+    let (first, second) = (Some(FIRST_MOVES), Some(SECOND_MOVES));
     let widths = [
-        (LOOKAHEAD_CANDIDATES, false, first, None),
-        (4, false, first, None),
-        (3, false, first, None),
-        (2, false, first, None),
-        (1, false, first, None),
-        (LOOKAHEAD_CANDIDATES, true, first, None),
-        (4, true, first, None),
-        (3, true, first, None),
+        (LOOKAHEAD_CANDIDATES, false, first, second),
+        (4, false, first, second),
+        (3, false, first, second),
+        (2, false, first, second),
+        (1, false, first, second),
+        (LOOKAHEAD_CANDIDATES, true, first, second),
+        (4, true, first, second),
+        (3, true, first, second),
         (LOOKAHEAD_CANDIDATES, false, None, None),
-        (LOOKAHEAD_CANDIDATES, false, Some(15), None),
-        (LOOKAHEAD_CANDIDATES, false, Some(10), None),
-        (LOOKAHEAD_CANDIDATES, false, first, Some(10)),
+        (LOOKAHEAD_CANDIDATES, false, first, None),
         (LOOKAHEAD_CANDIDATES, false, first, Some(6)),
-        (LOOKAHEAD_CANDIDATES, false, first, Some(4)),
-        (LOOKAHEAD_CANDIDATES, false, Some(10), Some(6)),
+        (LOOKAHEAD_CANDIDATES, false, first, Some(3)),
+        (LOOKAHEAD_CANDIDATES, false, Some(15), second),
+        (LOOKAHEAD_CANDIDATES, false, Some(10), second),
     ];
     let engines: Vec<Engine> = widths
         .iter()
@@ -141,7 +140,7 @@ fn main() {
             if distinct { " on different boards" } else { "" },
             match (first_moves, second_moves) {
                 (None, None) => " (the exact search)".to_string(),
-                (Some(FIRST_MOVES), None) => String::new(),
+                (f, s) if (f, s) == (first, second) => String::new(),
                 (f, s) => format!(
                     " after {} quiet first moves and {} quiet second moves",
                     f.map_or("all".to_string(), |n| n.to_string()),

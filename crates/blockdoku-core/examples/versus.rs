@@ -13,7 +13,9 @@
 //!   `Engine::with_first_moves` (the default is N = `engine::FIRST_MOVES`); `ours/exact`:
 //!   every move, the exact search (`Engine::with_exact_search`; a `first=N` or `second=N`
 //!   with it narrows that move only); `ours/second=N`: only the N lowest-bound quiet second
-//!   moves, `Engine::with_second_moves`; flags combine,
+//!   moves, `Engine::with_second_moves` (the default is N = `engine::SECOND_MOVES`;
+//!   `ours/second=all`: every second move, the default before issue 26's session 13);
+//!   flags combine,
 //!   `ours@3/distinct/first=15/second=6`) or a shell
 //!   command that answers trays on stdin (see `scripts/blockdoku-blokie-driver.cpp` for the
 //!   protocol).
@@ -108,11 +110,13 @@ impl EngineSpec {
         let (mut portable, mut distinct, mut exact) = (false, false, false);
         // Widths asked for: `None` keeps the engine's default.
         let (mut first_moves, mut second_moves) = (None, None);
+        let mut every_second = false;
         for flag in flags {
             match flag {
                 "portable" => portable = true,
                 "distinct" => distinct = true,
                 "exact" => exact = true,
+                "second=all" => every_second = true,
                 _ => {
                     let width = |name| flag.strip_prefix(name).and_then(|w| w.parse().ok());
                     match (width("first="), width("second=")) {
@@ -120,7 +124,7 @@ impl EngineSpec {
                         (_, Some(n)) => second_moves = Some(n),
                         _ => panic!(
                             "unknown flag /{flag} in {spec} \
-                             (portable, distinct, first=N, second=N, exact)"
+                             (portable, distinct, first=N, second=N, second=all, exact)"
                         ),
                     }
                 }
@@ -138,6 +142,9 @@ impl EngineSpec {
         }
         if let Some(n) = second_moves {
             engine = engine.with_second_moves(Some(n));
+        }
+        if every_second {
+            engine = engine.with_second_moves(None);
         }
         if !plans.is_empty() {
             let k = plans

@@ -17,11 +17,14 @@
 //! the costliest features are skipped on boards that cannot win (see
 //! [`Evaluator::eval_below`]).
 //!
-//! By default the engine narrows one thing: of each piece's first moves that clear nothing,
-//! only the [`FIRST_MOVES`] whose boards evaluate best are searched further (when no such
-//! plan places the whole tray, the exact search decides). Over 266 deaths it died as often
-//! as the exact search (crate README) for about 0.8 of its time;
-//! [`Engine::with_exact_search`] is the exact search.
+//! By default the engine narrows two things. Of each piece's first moves that clear
+//! nothing, only the [`FIRST_MOVES`] whose boards evaluate best are searched further; over
+//! 266 deaths that died as often as the exact search (crate README) for about 0.8 of its
+//! time. Of each piece's second moves that clear nothing (when a third move follows), only
+//! the [`SECOND_MOVES`] with the lowest quiet bound; over 121 deaths that died as often
+//! (0.99 times, 0.79-1.23) for about 0.7 of the time (session 13). When no plan the narrowed
+//! search keeps places the whole tray, the exact search decides, so whether the game is
+//! over stays exact. [`Engine::with_exact_search`] is the exact search.
 
 mod near;
 
@@ -92,6 +95,13 @@ pub const LOOKAHEAD_CANDIDATES: usize = 6;
 /// (266 deaths, crate README, issue 26 sessions 10-12); 15 died more on one.
 pub const FIRST_MOVES: usize = 20;
 
+/// How many quiet second moves of each piece the engine searches by default (see
+/// [`Engine::with_second_moves`]): with [`FIRST_MOVES`], 6 died 0.99 times (0.79-1.23) as
+/// often as the search narrowed at the first move only, over 121 deaths, for about 0.7 of
+/// its CPU; 4 died 1.12 times (0.91-1.38) over 146 deaths, for about 0.65 (crate README,
+/// issue 26 session 13).
+pub const SECOND_MOVES: usize = 6;
+
 /// A piece of the default set that fits nowhere after a plan, in the lookahead's sum.
 const LOOKAHEAD_DEAD: i64 = 3000;
 
@@ -123,7 +133,7 @@ pub struct Engine {
     /// when `None`.
     first_moves: Option<usize>,
     /// Quiet second moves searched after each first move (see
-    /// [`Engine::with_second_moves`]); all when `None`, the default.
+    /// [`Engine::with_second_moves`]); all when `None`.
     second_moves: Option<usize>,
     /// For each cell, a 1 in the empty-cell count of each of its units (see
     /// [`UnitCounts::after_quiet`]).
@@ -161,7 +171,7 @@ impl Engine {
             candidates: LOOKAHEAD_CANDIDATES,
             distinct: false,
             first_moves: Some(FIRST_MOVES),
-            second_moves: None,
+            second_moves: Some(SECOND_MOVES),
             cell_deltas: near::cell_deltas(&geo),
             popcnt: has_popcnt(),
         }
@@ -195,8 +205,8 @@ impl Engine {
 
     /// The same engine searching, as a plan's first move, every placement that clears and,
     /// of each piece's placements that clear nothing, only the `width` whose boards
-    /// evaluate best (ties: the lower anchor); `None` searches every placement, the exact
-    /// search. Two quiet moves in a row are searched in one order, the lower tray index
+    /// evaluate best (ties: the lower anchor); `None` searches every placement
+    /// ([`Engine::with_exact_search`] also the second moves). Two quiet moves in a row are searched in one order, the lower tray index
     /// first, so a plan starting with two quiet moves is searched when that one is kept.
     /// Most of the search's positions follow first moves that no good plan starts with:
     /// a piece put where it leaves a bad board is rarely redeemed by the next two. The
@@ -209,9 +219,11 @@ impl Engine {
 
     /// The same engine searching, as a plan's second move when more pieces follow it, every
     /// placement that clears and, of each piece's placements that clear nothing, those
-    /// with the lowest [`Evaluator::quiet_bound`]s: at least `width` of them, whole levels
+    /// with the lowest quiet bounds (a lower bound of the evaluation's first stages, worked
+    /// out for every anchor at once by bit-sliced sums): at least `width` of them, whole levels
     /// (places with equal bounds are kept or left together, so the choice does not depend
-    /// on anchor order). `None` (the default) searches every one. Unlike the first moves
+    /// on anchor order). `None` searches every one; the default is `Some(SECOND_MOVES)`,
+    /// measured by survival (crate README). Unlike the first moves
     /// these are ranked by the bound and not by evaluation: evaluating every second move
     /// to rank them costs more than searching them all (session 13, crate README). As
     /// with [`Engine::with_first_moves`], when no kept plan places the whole tray the
