@@ -1839,35 +1839,13 @@ mod tests {
             let (board, tray) = random_case(&mut rng, &geo, &set, case);
             let turn = test_turn(case);
             let width = [0, 3, 12, FIRST_MOVES][case % 4];
-            let engine = exact.clone().with_first_moves(Some(width));
-            let plan = engine.choose(board, &tray, turn);
-            let mut want = brute_from(
-                exact.evaluator(),
-                board,
-                &tray,
-                0b111,
-                turn,
-                (0, 0),
-                Narrowing {
-                    first: Some(width),
-                    second: None,
-                },
-                None,
-            );
-            if want.0 < tray.len() {
-                // No kept first move leads to placing the whole tray: the exact search decides.
-                want = brute(exact.evaluator(), board, &tray, 0b111, turn, 0, 0);
-                fell_back += 1;
-            }
-            let got = (plan.moves.len(), plan.eval, plan.points);
-            assert_eq!(got, want, "case {case}");
-            assert_eq!(plan.complete, exact.fits_whole(board, &tray), "case {case}");
-            let mut b = board;
-            for m in &plan.moves {
-                let placed = check(b, Some(tray[m.piece].mask_at(m.anchor))).expect("legal");
-                b = apply(&geo, b, placed, turn.scoring, false).board;
-            }
-            assert_eq!(b, plan.board, "case {case}");
+            let narrowing = Narrowing {
+                first: Some(width),
+                second: None,
+            };
+            let (plan, exact_decided) =
+                check_narrowed_plan(&exact, narrowing, board, &tray, turn, case);
+            fell_back += usize::from(exact_decided);
             let full = exact.choose(board, &tray, turn);
             narrowed += usize::from(plan.eval != full.eval);
             let wide = exact.clone().with_first_moves(Some(81));
@@ -1897,34 +1875,9 @@ mod tests {
                 first: [None, Some(FIRST_MOVES), None, Some(3)][case % 4],
                 second: Some([0, 2, 6, 12][(case / 4) % 4]),
             };
-            let engine = exact
-                .clone()
-                .with_first_moves(narrowing.first)
-                .with_second_moves(narrowing.second);
-            let plan = engine.choose(board, &tray, turn);
-            let mut want = brute_from(
-                exact.evaluator(),
-                board,
-                &tray,
-                0b111,
-                turn,
-                (0, 0),
-                narrowing,
-                None,
-            );
-            if want.0 < tray.len() {
-                want = brute(exact.evaluator(), board, &tray, 0b111, turn, 0, 0);
-                fell_back += 1;
-            }
-            let got = (plan.moves.len(), plan.eval, plan.points);
-            assert_eq!(got, want, "case {case}");
-            assert_eq!(plan.complete, exact.fits_whole(board, &tray), "case {case}");
-            let mut b = board;
-            for m in &plan.moves {
-                let placed = check(b, Some(tray[m.piece].mask_at(m.anchor))).expect("legal");
-                b = apply(&geo, b, placed, turn.scoring, false).board;
-            }
-            assert_eq!(b, plan.board, "case {case}");
+            let (plan, exact_decided) =
+                check_narrowed_plan(&exact, narrowing, board, &tray, turn, case);
+            fell_back += usize::from(exact_decided);
             let first_only = exact.clone().with_first_moves(narrowing.first);
             narrowed += usize::from(plan.eval != first_only.choose(board, &tray, turn).eval);
             let wide = first_only.clone().with_second_moves(Some(81));
@@ -1936,6 +1889,43 @@ mod tests {
         }
         assert!(narrowed > 0, "the narrowing changed no plan");
         assert!(fell_back > 0, "no case needed the exact search");
+    }
+
+    /// The plan of `exact` (the exact search, without lookahead) narrowed by `narrowing`,
+    /// checked: the best of the plans the narrowing keeps by brute force over exactly
+    /// those, or the exact search's when none of them places the whole tray (then also
+    /// returns true); whether the tray fits is exact, and every move is legal and ends on
+    /// the plan's board.
+    fn check_narrowed_plan(
+        exact: &Engine,
+        narrowing: Narrowing,
+        board: u128,
+        tray: &[Placement],
+        turn: Turn,
+        case: usize,
+    ) -> (Plan, bool) {
+        let engine = exact
+            .clone()
+            .with_first_moves(narrowing.first)
+            .with_second_moves(narrowing.second);
+        let plan = engine.choose(board, tray, turn);
+        let ev = exact.evaluator();
+        let mut want = brute_from(ev, board, tray, 0b111, turn, (0, 0), narrowing, None);
+        // No kept plan places the whole tray: the exact search decides.
+        let exact_decided = want.0 < tray.len();
+        if exact_decided {
+            want = brute(ev, board, tray, 0b111, turn, 0, 0);
+        }
+        let got = (plan.moves.len(), plan.eval, plan.points);
+        assert_eq!(got, want, "case {case}");
+        assert_eq!(plan.complete, exact.fits_whole(board, tray), "case {case}");
+        let mut b = board;
+        for m in &plan.moves {
+            let placed = check(b, Some(tray[m.piece].mask_at(m.anchor))).expect("legal");
+            b = apply(exact.geometry(), b, placed, turn.scoring, false).board;
+        }
+        assert_eq!(b, plan.board, "case {case}");
+        (plan, exact_decided)
     }
 
     /// A random board as the game leaves it (nothing full; sparser by `case % 3`) and a
