@@ -863,9 +863,7 @@ fn best_quiet<C: Popcount>(
     }
     let p = at.p;
     let base = ev.floor_of_parts_by::<C>(*at.parts);
-    let bound_at = ev
-        .quiet_board_by::<C>(at.board, base)
-        .map(|q| ev.quiet_bound(&q, p, at.sides));
+    let bound_at = at.bound::<C>(ev, base);
     // The best so far by (evaluation, anchor), at most `width`, in order.
     let mut kept: Vec<(i32, u32)> = Vec::with_capacity(width + 1);
     loop {
@@ -915,10 +913,9 @@ fn lowest_bound_quiet<C: Popcount>(
         return quiet;
     }
     let base = ev.floor_of_parts_by::<C>(*at.parts);
-    let Some(board) = ev.quiet_board_by::<C>(at.board, base) else {
+    let Some(bound) = at.bound::<C>(ev, base) else {
         return quiet;
     };
-    let bound = ev.quiet_bound(&board, at.p, at.sides);
     let mut kept = 0u128;
     while quiet != 0 && (kept.count_ones() as usize) < width {
         let level = bound.lowest(quiet);
@@ -938,6 +935,16 @@ struct QuietPlaces<'a> {
     units_at: &'a [u64],
     /// [`Evaluator::piece_sides`] of `p`.
     sides: &'a PieceSides,
+}
+
+impl QuietPlaces<'_> {
+    /// The [`Evaluator::quiet_bound`] of `p`'s places on `board` (whose floor is `base`),
+    /// when the weights allow one.
+    #[inline(always)]
+    fn bound<C: Popcount>(&self, ev: &Evaluator, base: i32) -> Option<QuietBound> {
+        ev.quiet_board_by::<C>(self.board, base)
+            .map(|q| ev.quiet_bound(&q, self.p, self.sides))
+    }
 }
 
 /// The search's recursion with portable bit counts.
@@ -1828,31 +1835,15 @@ mod tests {
     /// search.
     #[test]
     fn first_moves_find_the_best_plan_among_those_kept() {
-        let mut rng = SplitMix64::new(31);
-        let geo = Geometry::standard();
-        let set = default_placements(&geo);
-        let exact = Engine::new(geo.clone())
-            .with_lookahead(1)
-            .with_exact_search();
-        let (mut narrowed, mut fell_back) = (0, 0);
-        for case in 0..150 {
-            let (board, tray) = random_case(&mut rng, &geo, &set, case);
-            let turn = test_turn(case);
-            let width = [0, 3, 12, FIRST_MOVES][case % 4];
-            let narrowing = Narrowing {
-                first: Some(width),
+        check_narrowing(
+            31,
+            |case| Narrowing {
+                first: Some([0, 3, 12, FIRST_MOVES][case % 4]),
                 second: None,
-            };
-            let (plan, exact_decided) =
-                check_narrowed_plan(&exact, narrowing, board, &tray, turn, case);
-            fell_back += usize::from(exact_decided);
-            let full = exact.choose(board, &tray, turn);
-            narrowed += usize::from(plan.eval != full.eval);
-            let wide = exact.clone().with_first_moves(Some(81));
-            assert_eq!(wide.choose(board, &tray, turn), full, "case {case}");
-        }
-        assert!(narrowed > 0, "the narrowing changed no plan");
-        assert!(fell_back > 0, "no case needed the exact search");
+            },
+            |exact, _| exact.clone(),
+            |reference| reference.clone().with_first_moves(Some(81)),
+        );
     }
 
     /// With [`Engine::with_second_moves`] too, the search finds the best of the plans it
@@ -1861,7 +1852,29 @@ mod tests {
     /// search narrowed at the first move only.
     #[test]
     fn second_moves_find_the_best_plan_among_those_kept() {
-        let mut rng = SplitMix64::new(37);
+        check_narrowing(
+            37,
+            |case| Narrowing {
+                first: [None, Some(FIRST_MOVES), None, Some(3)][case % 4],
+                second: Some([0, 2, 6, 12][(case / 4) % 4]),
+            },
+            |exact, n| exact.clone().with_first_moves(n.first),
+            |reference| reference.clone().with_second_moves(Some(81)),
+        );
+    }
+
+    /// On 150 random cases (seeded by `seed`) narrowed by `narrowing_of(case)`: the plan is
+    /// right ([`check_narrowed_plan`]), some differ from the plan of `reference(exact,
+    /// narrowing)` (the search without the narrowing under test), some need the exact
+    /// search, and `widened(reference)`, wide enough to keep every place, plays as the
+    /// reference.
+    fn check_narrowing(
+        seed: u64,
+        narrowing_of: impl Fn(usize) -> Narrowing,
+        reference: impl Fn(&Engine, Narrowing) -> Engine,
+        widened: impl Fn(&Engine) -> Engine,
+    ) {
+        let mut rng = SplitMix64::new(seed);
         let geo = Geometry::standard();
         let set = default_placements(&geo);
         let exact = Engine::new(geo.clone())
@@ -1871,21 +1884,15 @@ mod tests {
         for case in 0..150 {
             let (board, tray) = random_case(&mut rng, &geo, &set, case);
             let turn = test_turn(case);
-            let narrowing = Narrowing {
-                first: [None, Some(FIRST_MOVES), None, Some(3)][case % 4],
-                second: Some([0, 2, 6, 12][(case / 4) % 4]),
-            };
+            let narrowing = narrowing_of(case);
             let (plan, exact_decided) =
                 check_narrowed_plan(&exact, narrowing, board, &tray, turn, case);
             fell_back += usize::from(exact_decided);
-            let first_only = exact.clone().with_first_moves(narrowing.first);
-            narrowed += usize::from(plan.eval != first_only.choose(board, &tray, turn).eval);
-            let wide = first_only.clone().with_second_moves(Some(81));
-            assert_eq!(
-                wide.choose(board, &tray, turn),
-                first_only.choose(board, &tray, turn),
-                "case {case}"
-            );
+            let unnarrowed = reference(&exact, narrowing);
+            let want = unnarrowed.choose(board, &tray, turn);
+            narrowed += usize::from(plan.eval != want.eval);
+            let wide = widened(&unnarrowed).choose(board, &tray, turn);
+            assert_eq!(wide, want, "case {case}");
         }
         assert!(narrowed > 0, "the narrowing changed no plan");
         assert!(fell_back > 0, "no case needed the exact search");
