@@ -15,9 +15,7 @@
 //!   with it narrows that move only); `ours/second=N`: only the N lowest-bound quiet second
 //!   moves, `Engine::with_second_moves` (the default is N = `engine::SECOND_MOVES`;
 //!   `ours/second=all`: every second move, the default before issue 26's session 13);
-//!   flags combine,
-//!   `ours@3/distinct/first=15/second=6`) or a shell
-//!   command that answers trays on stdin (see `scripts/blockdoku-blokie-driver.cpp` for the
+//!   flags combine, `ours@3/distinct/first=15/second=6`) or a shell command that answers trays on stdin (see `scripts/blockdoku-blokie-driver.cpp` for the
 //!   protocol).
 //! - Game `i` is dealt exactly as `selfplay` deals it: trays of three pieces drawn uniformly
 //!   with replacement from the 47 default pieces by a SplitMix64 seeded with the `i`-th
@@ -95,33 +93,33 @@ enum EngineSpec {
 }
 
 impl EngineSpec {
-    /// Reads `ours[@K][/portable][/distinct][/first=N|/exact][/second=N][:NAME=V...]` or takes `spec` as a shell
-    /// command; panics with the accepted forms on an `ours` spec it cannot read.
+    /// Reads `ours[@K][/portable][/distinct][/first=N|/exact][/second=N|/second=all][:NAME=V...]`
+    /// or takes `spec` as a shell command; panics with the accepted forms on an `ours` spec it cannot read.
     fn parse(spec: &str) -> EngineSpec {
         let Some(rest) = spec.strip_prefix("ours") else {
             return EngineSpec::External(spec.to_string());
         };
         // `ours@K`: K plans compared by the lookahead (1: none); `:NAME=V`: a weight.
         let mut parts = rest.split(':');
-        // `/portable`, `/distinct`, `/exact`, `/first=N` and `/second=N` after the plans, in
-        // any order.
+        // `/portable`, `/distinct`, `/exact`, `/first=N` and `/second=N` or `/second=all` after
+        // the plans, in any order.
         let mut flags = parts.next().unwrap_or("").split('/');
         let plans = flags.next().unwrap_or("");
         let (mut portable, mut distinct, mut exact) = (false, false, false);
-        // Widths asked for: `None` keeps the engine's default.
-        let (mut first_moves, mut second_moves) = (None, None);
-        let mut every_second = false;
+        // Widths asked for (`Some(None)`: every move); `None` keeps the engine's default.
+        let (mut first_moves, mut second_moves): (Option<usize>, Option<Option<usize>>) =
+            (None, None);
         for flag in flags {
             match flag {
                 "portable" => portable = true,
                 "distinct" => distinct = true,
                 "exact" => exact = true,
-                "second=all" => every_second = true,
+                "second=all" => second_moves = Some(None),
                 _ => {
                     let width = |name| flag.strip_prefix(name).and_then(|w| w.parse().ok());
                     match (width("first="), width("second=")) {
                         (Some(n), _) => first_moves = Some(n),
-                        (_, Some(n)) => second_moves = Some(n),
+                        (_, Some(n)) => second_moves = Some(Some(n)),
                         _ => panic!(
                             "unknown flag /{flag} in {spec} \
                              (portable, distinct, first=N, second=N, second=all, exact)"
@@ -140,11 +138,8 @@ impl EngineSpec {
         if let Some(n) = first_moves {
             engine = engine.with_first_moves(Some(n));
         }
-        if let Some(n) = second_moves {
-            engine = engine.with_second_moves(Some(n));
-        }
-        if every_second {
-            engine = engine.with_second_moves(None);
+        if let Some(width) = second_moves {
+            engine = engine.with_second_moves(width);
         }
         if !plans.is_empty() {
             let k = plans

@@ -206,8 +206,8 @@ impl Engine {
     /// The same engine searching, as a plan's first move, every placement that clears and,
     /// of each piece's placements that clear nothing, only the `width` whose boards
     /// evaluate best (ties: the lower anchor); `None` searches every placement
-    /// ([`Engine::with_exact_search`] also the second moves). Two quiet moves in a row are searched in one order, the lower tray index
-    /// first, so a plan starting with two quiet moves is searched when that one is kept.
+    /// ([`Engine::with_exact_search`] also every second move). Two quiet moves in a row are
+    /// searched in one order, the lower tray index first, so a plan starting with two quiet moves is searched when that one is kept.
     /// Most of the search's positions follow first moves that no good plan starts with:
     /// a piece put where it leaves a bad board is rarely redeemed by the next two. The
     /// default is `Some(FIRST_MOVES)`, measured by survival against the exact search
@@ -220,10 +220,10 @@ impl Engine {
     /// The same engine searching, as a plan's second move when more pieces follow it, every
     /// placement that clears and, of each piece's placements that clear nothing, those
     /// with the lowest quiet bounds (a lower bound of the evaluation's first stages, worked
-    /// out for every anchor at once by bit-sliced sums): at least `width` of them, whole levels
-    /// (places with equal bounds are kept or left together, so the choice does not depend
-    /// on anchor order). `None` searches every one; the default is `Some(SECOND_MOVES)`,
-    /// measured by survival (crate README). Unlike the first moves
+    /// out for every anchor at once by bit-sliced sums): at least `width` of them, whole
+    /// levels (places with equal bounds are kept or left together, so the choice does not
+    /// depend on anchor order). `None` searches every one; the default is
+    /// `Some(SECOND_MOVES)`, measured by survival (crate README). Unlike the first moves
     /// these are ranked by the bound and not by evaluation: evaluating every second move
     /// to rank them costs more than searching them all (session 13, crate README). As
     /// with [`Engine::with_first_moves`], when no kept plan places the whole tray the
@@ -239,7 +239,7 @@ impl Engine {
         self.with_first_moves(None).with_second_moves(None)
     }
 
-    /// What the search narrows by default.
+    /// What this engine's search narrows.
     fn narrowing(&self) -> Narrowing {
         Narrowing {
             first: self.first_moves,
@@ -520,7 +520,7 @@ impl Engine {
             return Some(plan);
         }
         // The narrowed search placed less than the whole tray: either no order places it or
-        // every way to place it starts with a first move the narrowing left out. Only the
+        // every way to place it takes a first or second move the narrowing left out. Only the
         // exact search tells which, and whether the game is over must be exact.
         let exact = self.search_plan(board, tray, turn, deadline, Narrowing::EXACT)?;
         Some(Plan {
@@ -529,8 +529,8 @@ impl Engine {
         })
     }
 
-    /// [`Engine::plan`] searching the moves `narrowing` keeps, with the search compiled for POPCNT when the engine
-    /// uses it.
+    /// [`Engine::plan`] searching the moves `narrowing` keeps, with the search compiled for
+    /// POPCNT when the engine uses it.
     fn search_plan(
         &self,
         board: u128,
@@ -925,7 +925,8 @@ fn lowest_bound_quiet<C: Popcount>(
     kept
 }
 
-/// What [`best_quiet`] and [`lowest_bound_quiet`] are asked about: a piece and the board it is placed on.
+/// What [`best_quiet`] and [`lowest_bound_quiet`] are asked about: a piece and the board
+/// it is placed on.
 struct QuietPlaces<'a> {
     board: u128,
     /// The floor's counts of `board`.
@@ -1569,16 +1570,10 @@ mod tests {
                 _ => None,
             };
             let quiet_rank: Vec<(i32, u32)> = if placed == 0 && narrowing.first.is_some() {
-                let mut ranked: Vec<(i32, u32)> = (0..u128::BITS)
-                    .filter(|&a| pos & (1u128 << a) != 0)
-                    .map(|a| {
-                        (
-                            a,
-                            apply(geo, board, tray[i].mask_at(a), turn.scoring, false),
-                        )
-                    })
-                    .filter(|(_, out)| out.units.is_empty())
-                    .map(|(a, out)| (ev.eval(out.board), a))
+                // A quiet place's board is the board with the piece added.
+                let mut ranked: Vec<(i32, u32)> = quiet_places
+                    .iter()
+                    .map(|&a| (ev.eval(board | tray[i].mask_at(a)), a))
                     .collect();
                 ranked.sort_unstable();
                 ranked
