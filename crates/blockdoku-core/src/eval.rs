@@ -38,6 +38,7 @@
 
 mod floor;
 mod popcount;
+mod roomy;
 mod sides;
 
 pub use floor::FloorParts;
@@ -49,6 +50,7 @@ pub(crate) use sides::{PieceSides, QuietBoard, QuietBound};
 use crate::clear_ways::ClearTable;
 use crate::geometry::{DEFAULT_SIZE, Geometry};
 use crate::piece::{Piece, Placement, default_set};
+use roomy::RoomyTest;
 
 /// Weights of the evaluation features (a cost: lower evaluations are better boards).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -231,6 +233,10 @@ pub struct Evaluator {
     /// The cell offsets the probes use (each at most [`MAX_PROBE_OFFSET`]): on 9x9, 25 of
     /// the 41 up to the largest, so `probe_cost` shifts the board 25 times instead of 41.
     probe_offsets: Vec<usize>,
+    /// Which probes a board surely leaves room for, by a few shifts ([`RoomyTest`]).
+    roomy_test: RoomyTest,
+    /// Every probe, as bits of `probes` indexes.
+    every_probe: u64,
     /// Cells that have a right neighbour / a neighbour below.
     has_right: u128,
     has_below: u128,
@@ -389,6 +395,8 @@ impl Evaluator {
         let probes: Vec<Placement> = pieces.iter().map(|p| Placement::new(p, &geo)).collect();
         let probe_order = probe_steps(pieces, &probes);
         let probe_offsets = probe_offsets(&probes);
+        let roomy_test = RoomyTest::new(&geo, pieces);
+        let every_probe = (0..probes.len()).fold(0u64, |m, i| m | 1 << i);
         let full = geo.full();
         let has_right = full & !geo.last_col();
         let has_below = full & !geo.last_row();
@@ -419,6 +427,8 @@ impl Evaluator {
             probes,
             probe_order,
             probe_offsets,
+            roomy_test,
+            every_probe,
             has_right,
             has_below,
             windows,
@@ -527,7 +537,7 @@ impl Evaluator {
         if cost >= bound && self.monotone {
             return cost;
         }
-        cost += self.probe_cost(b);
+        cost += self.probe_cost_of(b, n);
         if cost >= bound && self.monotone {
             return cost;
         }
@@ -722,6 +732,23 @@ impl Evaluator {
     /// nothing under every weight) the pieces inside it are not asked: largest first, this
     /// skips most of the small pieces on the boards the search meets.
     pub fn probe_cost(&self, b: u128) -> i32 {
+        self.probe_cost_of(b, self.geo.size())
+    }
+
+    /// [`Evaluator::probe_cost`] on a board `n` cells wide: 0 at once when [`RoomyTest`]
+    /// vouches for every probe (most boards), otherwise counted for the others.
+    #[inline(always)]
+    fn probe_cost_of(&self, b: u128, n: usize) -> i32 {
+        let roomy = self.roomy_test.roomy(!b & self.geo.full(), n);
+        if roomy == self.every_probe {
+            return 0;
+        }
+        self.probe_cost_beyond(b, roomy)
+    }
+
+    /// [`Evaluator::probe_cost`] of the probes not in `roomy` (which have at least four
+    /// places each, so cost nothing).
+    fn probe_cost_beyond(&self, b: u128, mut roomy: u64) -> i32 {
         let w = &self.weights;
         let empty = !b & self.geo.full();
         let mut shifted = [0u128; 64];
@@ -732,7 +759,6 @@ impl Evaluator {
         let crowded = w.crowded != 0 && occupied > CROWDED;
         let hard_crowded = w.hard_crowded != 0 && occupied > CROWDED;
         let (mut dead, mut scarce, mut missing, mut missing_hard) = (0i32, 0i32, 0i32, 0i32);
-        let mut roomy = 0u64;
         for step in &self.probe_order {
             let i = step.index;
             if roomy & (1 << i) != 0 {
