@@ -5,7 +5,8 @@
 //! (`Engine::with_exact_search`); by default as `best` and `selfplay` play; the environment variable
 //! `LOOKAHEAD=K`: K plans compared by the lookahead instead of `LOOKAHEAD_CANDIDATES`, `Engine::with_lookahead`;
 //! `SECOND=N`: the N lowest-bound quiet second moves of each piece, `Engine::with_second_moves`,
-//! 0: every one).
+//! 0: every one; `GAP=G`: the lookahead leaves out the plans evaluated more than G above the
+//! best, `Engine::with_lookahead_gap`).
 #![allow(clippy::print_stdout)]
 
 use blockdoku_core::engine::{Engine, LOOKAHEAD_CANDIDATES, Turn};
@@ -40,6 +41,9 @@ fn main() {
         None => {}
         Some(0) => engine = engine.with_second_moves(None),
         Some(n) => engine = engine.with_second_moves(Some(n)),
+    }
+    if let Some(gap) = std::env::var("GAP").ok().and_then(|k| k.parse().ok()) {
+        engine = engine.with_lookahead_gap(Some(gap));
     }
     let set = default_placements(&geo);
     let mut rng = SplitMix64::new(game_seeds(seed, game + 1)[game]);

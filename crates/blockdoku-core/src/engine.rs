@@ -126,6 +126,9 @@ pub struct Engine {
     largest_piece: u32,
     /// Plans compared by the lookahead (1: none).
     candidates: usize,
+    /// Plans whose evaluation is more than this above the best plan's are left out of the
+    /// lookahead (see [`Engine::with_lookahead_gap`]); none when `None`.
+    lookahead_gap: Option<i32>,
     /// Whether the plans kept for the lookahead end on different boards (see
     /// [`Engine::with_distinct_plans`]).
     distinct: bool,
@@ -169,6 +172,7 @@ impl Engine {
                 .unwrap_or(0),
             lookahead_pieces,
             candidates: LOOKAHEAD_CANDIDATES,
+            lookahead_gap: None,
             distinct: false,
             first_moves: Some(FIRST_MOVES),
             second_moves: Some(SECOND_MOVES),
@@ -189,6 +193,13 @@ impl Engine {
     /// (0 or 1: no lookahead, the plan with the best evaluation).
     pub fn with_lookahead(mut self, candidates: usize) -> Engine {
         self.candidates = candidates.max(1);
+        self
+    }
+
+    /// The same engine leaving out of the lookahead the plans whose evaluation is more than
+    /// `gap` above the best plan's (`None`: every plan kept is compared, the default).
+    pub fn with_lookahead_gap(mut self, gap: Option<i32>) -> Engine {
+        self.lookahead_gap = gap;
         self
     }
 
@@ -704,6 +715,11 @@ impl Engine {
                 // crate README), so each board is summed once.
                 if top[..i].iter().any(|q| q.board == p.board) {
                     continue;
+                }
+                if let Some(gap) = self.lookahead_gap
+                    && p.eval > top[0].eval.saturating_add(gap)
+                {
+                    break;
                 }
                 let bound = best.map_or(i64::MAX, |(c, _)| c);
                 let cost = self.lookahead_hinted::<C>(p.board, bound, &mut memory);
