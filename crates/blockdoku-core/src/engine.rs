@@ -537,9 +537,10 @@ impl Engine {
         if let Some(b) = &bound_at {
             quiet &= b.below(best);
         }
+        let mut level = 0u128;
         while quiet != 0 {
             let anchor = match &bound_at {
-                Some(b) => b.lowest(quiet).trailing_zeros(),
+                Some(b) => b.next_lowest(quiet, &mut level),
                 None => quiet.trailing_zeros(),
             };
             quiet &= !(1u128 << anchor);
@@ -965,6 +966,7 @@ fn best_quiet<C: Popcount>(
     let bound_at = at.bound::<C>(ev, base);
     // The best so far by (evaluation, anchor), at most `width`, in order.
     let mut kept: Vec<(i32, u32)> = Vec::with_capacity(width + 1);
+    let mut level = 0u128;
     loop {
         // A place enters when it evaluates at most the worst kept (ties: the lower anchor).
         let cap = match kept.last() {
@@ -978,7 +980,7 @@ fn best_quiet<C: Popcount>(
             break;
         }
         let anchor = match &bound_at {
-            Some(b) => b.lowest(quiet).trailing_zeros(),
+            Some(b) => b.next_lowest(quiet, &mut level),
             None => quiet.trailing_zeros(),
         };
         quiet &= !(1u128 << anchor);

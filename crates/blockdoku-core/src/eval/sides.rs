@@ -253,6 +253,20 @@ impl QuietBound {
         least.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32
     }
 
+    /// The lowest anchor of `anchors` among those with the lowest bound
+    /// (`self.lowest(anchors).trailing_zeros()`), for a caller that takes the anchors of a
+    /// set one by one, lowest bound first, the set only shrinking between calls (`anchors`
+    /// not empty). `level` (0 at first) keeps what is left of the last lowest level, so the
+    /// planes are asked once a level and not once an anchor.
+    #[inline(always)]
+    pub(crate) fn next_lowest(&self, anchors: u128, level: &mut u128) -> u32 {
+        *level &= anchors;
+        if *level == 0 {
+            *level = self.lowest(anchors);
+        }
+        level.trailing_zeros()
+    }
+
     /// The anchors of `anchors` with the lowest bound (the largest sum).
     #[inline(always)]
     pub(crate) fn lowest(&self, anchors: u128) -> u128 {
@@ -377,6 +391,17 @@ mod tests {
                         .max();
                     let lowest = bound.lowest(all);
                     assert_eq!(lowest & !all, 0);
+                    // One by one, `next_lowest` gives what asking `lowest` afresh gives, while
+                    // the set also loses other anchors (as when the bound asked falls).
+                    let (mut left, mut level) = (all, 0u128);
+                    while left != 0 {
+                        let a = bound.next_lowest(left, &mut level);
+                        assert_eq!(a, bound.lowest(left).trailing_zeros(), "case {case}");
+                        left &= !(1u128 << a);
+                        if a % 3 == 0 {
+                            left &= left.wrapping_sub(1);
+                        }
+                    }
                     let mut pos = all;
                     while pos != 0 {
                         let a = pos.trailing_zeros();
