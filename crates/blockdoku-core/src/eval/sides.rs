@@ -398,7 +398,7 @@ mod tests {
                         let a = bound.next_lowest(left, &mut level);
                         assert_eq!(a, bound.lowest(left).trailing_zeros(), "case {case}");
                         left &= !(1u128 << a);
-                        if a % 3 == 0 {
+                        if a.is_multiple_of(3) {
                             left &= left.wrapping_sub(1);
                         }
                     }
