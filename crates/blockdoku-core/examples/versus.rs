@@ -16,7 +16,8 @@
 //!   moves, `Engine::with_second_moves` (the default is N = `engine::SECOND_MOVES`;
 //!   `ours/second=all`: every second move, the default before issue 26's session 13);
 //!   `ours/gap=G`: the lookahead leaves out the plans evaluated more than G above the best,
-//!   `Engine::with_lookahead_gap`; flags combine, `ours@3/distinct/first=15/second=6`) or a shell command that answers trays on stdin (see `scripts/blockdoku-blokie-driver.cpp` for the
+//!   `Engine::with_lookahead_gap`, with `/under=C` only on boards of fewer than C cells,
+//!   `Engine::with_lookahead_gap_under`; flags combine, `ours@3/distinct/first=15/second=6`) or a shell command that answers trays on stdin (see `scripts/blockdoku-blokie-driver.cpp` for the
 //!   protocol).
 //! - Game `i` is dealt exactly as `selfplay` deals it: trays of three pieces drawn uniformly
 //!   with replacement from the 47 default pieces by a SplitMix64 seeded with the `i`-th
@@ -94,7 +95,7 @@ enum EngineSpec {
 }
 
 impl EngineSpec {
-    /// Reads `ours[@K][/portable][/distinct][/first=N|/exact][/second=N|/second=all][/gap=G][:NAME=V...]`
+    /// Reads `ours[@K][/portable][/distinct][/first=N|/exact][/second=N|/second=all][/gap=G[/under=C]][:NAME=V...]`
     /// or takes `spec` as a shell command; panics with the accepted forms on an `ours` spec it cannot read.
     fn parse(spec: &str) -> EngineSpec {
         let Some(rest) = spec.strip_prefix("ours") else {
@@ -110,7 +111,7 @@ impl EngineSpec {
         // Widths asked for (`Some(None)`: every move); `None` keeps the engine's default.
         let (mut first_moves, mut second_moves): (Option<usize>, Option<Option<usize>>) =
             (None, None);
-        let mut gap = None;
+        let (mut gap, mut gap_under) = (None, u32::MAX);
         for flag in flags {
             match flag {
                 "portable" => portable = true,
@@ -119,13 +120,19 @@ impl EngineSpec {
                 "second=all" => second_moves = Some(None),
                 _ => {
                     let width = |name| flag.strip_prefix(name).and_then(|w| w.parse().ok());
-                    match (width("first="), width("second="), width("gap=")) {
-                        (Some(n), _, _) => first_moves = Some(n),
-                        (_, Some(n), _) => second_moves = Some(Some(n)),
-                        (_, _, Some(g)) => gap = Some(g as i32),
+                    match (
+                        width("first="),
+                        width("second="),
+                        width("gap="),
+                        width("under="),
+                    ) {
+                        (Some(n), _, _, _) => first_moves = Some(n),
+                        (_, Some(n), _, _) => second_moves = Some(Some(n)),
+                        (_, _, Some(g), _) => gap = Some(g as i32),
+                        (_, _, _, Some(c)) => gap_under = c as u32,
                         _ => panic!(
-                            "unknown flag /{flag} in {spec} \
-                             (portable, distinct, first=N, second=N, second=all, exact, gap=G)"
+                            "unknown flag /{flag} in {spec} (portable, distinct, first=N, \
+                             second=N, second=all, exact, gap=G, under=C)"
                         ),
                     }
                 }
@@ -135,7 +142,8 @@ impl EngineSpec {
         let mut engine = Engine::with_weights(Geometry::standard(), weights)
             .with_popcount_instruction(!portable)
             .with_distinct_plans(distinct)
-            .with_lookahead_gap(gap);
+            .with_lookahead_gap(gap)
+            .with_lookahead_gap_under(gap_under);
         if exact {
             engine = engine.with_exact_search();
         }

@@ -129,6 +129,9 @@ pub struct Engine {
     /// Plans whose evaluation is more than this above the best plan's are left out of the
     /// lookahead (see [`Engine::with_lookahead_gap`]); none when `None`.
     lookahead_gap: Option<i32>,
+    /// The gap applies only to trays whose board has fewer occupied cells than this (see
+    /// [`Engine::with_lookahead_gap_under`]).
+    gap_under_cells: u32,
     /// Whether the plans kept for the lookahead end on different boards (see
     /// [`Engine::with_distinct_plans`]).
     distinct: bool,
@@ -173,6 +176,7 @@ impl Engine {
             lookahead_pieces,
             candidates: LOOKAHEAD_CANDIDATES,
             lookahead_gap: None,
+            gap_under_cells: u32::MAX,
             distinct: false,
             first_moves: Some(FIRST_MOVES),
             second_moves: Some(SECOND_MOVES),
@@ -200,6 +204,14 @@ impl Engine {
     /// `gap` above the best plan's (`None`: every plan kept is compared, the default).
     pub fn with_lookahead_gap(mut self, gap: Option<i32>) -> Engine {
         self.lookahead_gap = gap;
+        self
+    }
+
+    /// The same engine applying [`Engine::with_lookahead_gap`]'s gap only to trays whose
+    /// board has fewer than `cells` occupied cells: the crowded boards, where games end,
+    /// keep the whole lookahead. Every tray by default.
+    pub fn with_lookahead_gap_under(mut self, cells: u32) -> Engine {
+        self.gap_under_cells = cells;
         self
     }
 
@@ -718,6 +730,7 @@ impl Engine {
                     continue;
                 }
                 if let Some(gap) = self.lookahead_gap
+                    && board.count_ones() < self.gap_under_cells
                     && p.eval > top[0].eval.saturating_add(gap)
                 {
                     break;
