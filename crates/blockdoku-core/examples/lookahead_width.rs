@@ -45,37 +45,75 @@ fn main() {
     let trays = args.get(2).copied().unwrap_or(500);
     let geo = Geometry::standard();
     // (plans compared, one plan per board, quiet first moves, quiet second moves searched
-    // per piece, lookahead gap): the default first, then narrower lookaheads, the same widths
+    // per piece, lookahead gap, boards it applies under): the default first, then narrower lookaheads, the same widths
     // keeping one plan per board (`Engine::with_distinct_plans`), the exact search (every
     // move), narrower searches (`Engine::with_first_moves`, `Engine::with_second_moves`),
     // and lookaheads leaving out the plans evaluated far above the best
     // (`Engine::with_lookahead_gap`).
     let (first, second) = (Some(FIRST_MOVES), Some(SECOND_MOVES));
     let widths = [
-        (LOOKAHEAD_CANDIDATES, false, first, second, None),
-        (4, false, first, second, None),
-        (3, false, first, second, None),
-        (2, false, first, second, None),
-        (1, false, first, second, None),
-        (LOOKAHEAD_CANDIDATES, true, first, second, None),
-        (4, true, first, second, None),
-        (3, true, first, second, None),
-        (LOOKAHEAD_CANDIDATES, false, None, None, None),
-        (LOOKAHEAD_CANDIDATES, false, first, None, None),
-        (LOOKAHEAD_CANDIDATES, false, first, Some(6), None),
-        (LOOKAHEAD_CANDIDATES, false, first, Some(3), None),
-        (LOOKAHEAD_CANDIDATES, false, Some(15), second, None),
-        (LOOKAHEAD_CANDIDATES, false, Some(10), second, None),
-        (LOOKAHEAD_CANDIDATES, false, first, second, Some(100)),
-        (LOOKAHEAD_CANDIDATES, false, first, second, Some(50)),
-        (LOOKAHEAD_CANDIDATES, false, first, second, Some(25)),
+        (LOOKAHEAD_CANDIDATES, false, first, second, None, u32::MAX),
+        (4, false, first, second, None, u32::MAX),
+        (3, false, first, second, None, u32::MAX),
+        (2, false, first, second, None, u32::MAX),
+        (1, false, first, second, None, u32::MAX),
+        (LOOKAHEAD_CANDIDATES, true, first, second, None, u32::MAX),
+        (4, true, first, second, None, u32::MAX),
+        (3, true, first, second, None, u32::MAX),
+        (LOOKAHEAD_CANDIDATES, false, None, None, None, u32::MAX),
+        (LOOKAHEAD_CANDIDATES, false, first, None, None, u32::MAX),
+        (LOOKAHEAD_CANDIDATES, false, first, Some(6), None, u32::MAX),
+        (LOOKAHEAD_CANDIDATES, false, first, Some(3), None, u32::MAX),
+        (
+            LOOKAHEAD_CANDIDATES,
+            false,
+            Some(15),
+            second,
+            None,
+            u32::MAX,
+        ),
+        (
+            LOOKAHEAD_CANDIDATES,
+            false,
+            Some(10),
+            second,
+            None,
+            u32::MAX,
+        ),
+        (
+            LOOKAHEAD_CANDIDATES,
+            false,
+            first,
+            second,
+            Some(100),
+            u32::MAX,
+        ),
+        (
+            LOOKAHEAD_CANDIDATES,
+            false,
+            first,
+            second,
+            Some(50),
+            u32::MAX,
+        ),
+        (
+            LOOKAHEAD_CANDIDATES,
+            false,
+            first,
+            second,
+            Some(25),
+            u32::MAX,
+        ),
+        (LOOKAHEAD_CANDIDATES, false, first, second, Some(50), 25),
+        (LOOKAHEAD_CANDIDATES, false, first, second, Some(50), 20),
     ];
     let engines: Vec<Engine> = widths
         .iter()
-        .map(|&(k, distinct, first_moves, second_moves, gap)| {
+        .map(|&(k, distinct, first_moves, second_moves, gap, under)| {
             Engine::new(geo.clone())
                 .with_lookahead(k)
                 .with_lookahead_gap(gap)
+                .with_lookahead_gap_under(under)
                 .with_distinct_plans(distinct)
                 .with_first_moves(first_moves)
                 .with_second_moves(second_moves)
@@ -136,7 +174,7 @@ fn main() {
         .collect();
     println!("same board by the tray's board: {}", bands.join(", "));
     for k in 0..widths.len() {
-        let (plans, distinct, first_moves, second_moves, gap) = widths[k];
+        let (plans, distinct, first_moves, second_moves, gap, under) = widths[k];
         let by_band: Vec<String> = band_same[k]
             .iter()
             .zip(&band_trays)
@@ -154,7 +192,11 @@ fn main() {
                     s.map_or("all".to_string(), |n| n.to_string())
                 ),
             },
-            gap.map_or(String::new(), |g| format!(" within {g} of the best")),
+            match (gap, under) {
+                (None, _) => String::new(),
+                (Some(g), u32::MAX) => format!(" within {g} of the best"),
+                (Some(g), c) => format!(" within {g} of the best under {c} cells"),
+            },
             100.0 * same[k] as f64 / counted.max(1) as f64,
             by_band.join(" "),
             1e6 * seconds[k] / counted.max(1) as f64

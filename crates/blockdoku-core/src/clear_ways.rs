@@ -17,7 +17,7 @@
 //! an eighth of the engine's time (perf; see the crate README).
 //!
 //! On the standard board each unit's empty cells are also gathered into a 9-bit pattern
-//! that indexes a plain array ([`DenseGaps`]): no popcount to find the near units and no
+//! that indexes a plain array (`DenseGaps`): no popcount to find the near units and no
 //! hashing. In session 14 of issue 26 the hashed look-ups took about 3,600 instructions
 //! per board asked (callgrind, `trace 2026 0 300`), a tenth of the engine's.
 
