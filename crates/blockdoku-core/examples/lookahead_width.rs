@@ -48,11 +48,11 @@ fn main() {
     let trays = args.get(2).copied().unwrap_or(500);
     let geo = Geometry::standard();
     // (plans compared, one plan per board, quiet first moves, quiet second moves searched
-    // per piece, lookahead gap, boards it applies under): the default first, then narrower lookaheads, the same widths
-    // keeping one plan per board (`Engine::with_distinct_plans`), the exact search (every
-    // move), narrower searches (`Engine::with_first_moves`, `Engine::with_second_moves`),
-    // and lookaheads leaving out the plans evaluated far above the best
-    // (`Engine::with_lookahead_gap`).
+    // per piece, lookahead gap, boards it applies under): the default first, then narrower
+    // lookaheads, the same widths keeping one plan per board (`Engine::with_distinct_plans`),
+    // the exact search (every move), narrower searches (`Engine::with_first_moves`,
+    // `Engine::with_second_moves`), and lookaheads leaving out the plans evaluated far above
+    // the best (`Engine::with_lookahead_gap`, `Engine::with_lookahead_gap_under`).
     let (first, second) = (Some(FIRST_MOVES), Some(SECOND_MOVES));
     let widths = [
         (LOOKAHEAD_CANDIDATES, false, first, second, None, u32::MAX),

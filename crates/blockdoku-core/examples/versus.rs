@@ -17,8 +17,9 @@
 //!   `ours/second=all`: every second move, the default before issue 26's session 13);
 //!   `ours/gap=G`: the lookahead leaves out the plans evaluated more than G above the best,
 //!   `Engine::with_lookahead_gap`, with `/under=C` only on boards of fewer than C cells,
-//!   `Engine::with_lookahead_gap_under`; flags combine, `ours@3/distinct/first=15/second=6`) or a shell command that answers trays on stdin (see `scripts/blockdoku-blokie-driver.cpp` for the
-//!   protocol).
+//!   `Engine::with_lookahead_gap_under`; flags combine, `ours@3/distinct/first=15/second=6`)
+//!   or a shell command that answers trays on stdin (see `scripts/blockdoku-blokie-driver.cpp`
+//!   for the protocol).
 //! - Game `i` is dealt exactly as `selfplay` deals it: trays of three pieces drawn uniformly
 //!   with replacement from the 47 default pieces by a SplitMix64 seeded with the `i`-th
 //!   output of `game_seeds(SEED)`. Every game is played with our rules (`rules::apply`): an
@@ -95,8 +96,9 @@ enum EngineSpec {
 }
 
 impl EngineSpec {
-    /// Reads `ours[@K][/portable][/distinct][/first=N|/exact][/second=N|/second=all][/gap=G[/under=C]][:NAME=V...]`
-    /// or takes `spec` as a shell command; panics with the accepted forms on an `ours` spec it cannot read.
+    /// Reads `ours[@K][/portable][/distinct][/first=N|/exact][/second=N|/second=all]`
+    /// `[/gap=G[/under=C]][:NAME=V...]` or takes `spec` as a shell command; panics with the
+    /// accepted forms on an `ours` spec it cannot read.
     fn parse(spec: &str) -> EngineSpec {
         let Some(rest) = spec.strip_prefix("ours") else {
             return EngineSpec::External(spec.to_string());

@@ -288,9 +288,10 @@ impl Engine {
 
     /// [`Engine::lookahead_below`], trying first for each piece the anchor in `memory.hints`
     /// (the one that was best for it on the plan before, when it still fits) and leaving
-    /// there the anchor that is best on this board. The candidate plans differ in a few cells, so
-    /// the last best place is often still the best: found first, it is a tight bound for
-    /// the piece's other places. The minimum, and so the sum, is the same in any order.
+    /// there the anchor that is best on this board. The candidate plans differ in a few
+    /// cells, so the last best place is often still the best: found first, it is a tight
+    /// bound for the piece's other places. The minimum, and so the sum, is the same in any
+    /// order.
     #[inline(always)]
     fn lookahead_hinted<C: Popcount>(
         &self,
