@@ -105,8 +105,8 @@ impl EngineSpec {
         };
         // `ours@K`: K plans compared by the lookahead (1: none); `:NAME=V`: a weight.
         let mut parts = rest.split(':');
-        // `/portable`, `/distinct`, `/exact`, `/first=N` and `/second=N` or `/second=all` after
-        // the plans, in any order.
+        // `/portable`, `/distinct`, `/exact`, `/first=N`, `/second=N` or `/second=all`, `/gap=G`
+        // and `/under=C` after the plans, in any order.
         let mut flags = parts.next().unwrap_or("").split('/');
         let plans = flags.next().unwrap_or("");
         let (mut portable, mut distinct, mut exact) = (false, false, false);

@@ -37,7 +37,9 @@ struct Cover {
 pub struct ClearTable {
     /// The geometry's units ([`Geometry::units`]).
     units: Vec<u128>,
-    /// For each unit, the cells a placement meets it in -> range of `covers`.
+    /// For each unit, the cells a placement meets it in -> range of `covers`; empty once
+    /// `dense` holds the same look-ups (on the standard board the maps hold 1,734 gaps in
+    /// 2,016 slots, about 50 KB in every clone of an engine, never read).
     gaps: Vec<FxHashMap<u128, (u32, u32)>>,
     covers: Vec<Cover>,
     /// The most cells of a piece in the table (larger gaps are never looked up).
@@ -140,6 +142,9 @@ impl ClearTable {
         table.units = geo.units().to_vec();
         table.full = geo.full();
         table.dense = table.dense_gaps(geo);
+        if table.dense.is_some() {
+            table.gaps = Vec::new();
+        }
         table
     }
 
