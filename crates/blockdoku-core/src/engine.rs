@@ -36,7 +36,7 @@ use crate::eval::{
 use crate::geometry::{Geometry, Units};
 use crate::piece::Placement;
 use crate::rules::{Outcome, Scoring, points};
-use near::{Gap, Reach, UnitCounts, apply_near, clearing_anchors, gather};
+use near::{CoverMemo, Gap, Reach, UnitCounts, apply_near, gather};
 use puzzles_common::{Deadline, Poll};
 use rustc_hash::FxBuildHasher;
 use std::collections::HashMap;
@@ -693,6 +693,7 @@ impl Engine {
             anchor_units: tray.iter().map(|p| self.ev.anchor_units(p)).collect(),
             sides: tray.iter().map(|p| self.ev.piece_sides(p)).collect(),
             last_cover: vec![0; self.geometry().units().len()],
+            cover_memo: CoverMemo::new(tray.len(), self.geometry().units().len()),
             top: Vec::with_capacity(self.candidates + 1),
             keep: self.candidates,
             distinct: self.distinct && self.candidates > 1,
@@ -928,6 +929,8 @@ struct Search<'a, C> {
     /// Indexed by unit: the anchors where the last piece covers the unit's gap, for the
     /// near units of the position before the last move ([`Search::inner_moves`]).
     last_cover: Vec<u128>,
+    /// The tray pieces' covering anchors of the gaps last asked.
+    cover_memo: CoverMemo,
     /// The best plans so far, best first, at most `keep`.
     top: Vec<Plan>,
     keep: usize,
@@ -1253,7 +1256,7 @@ impl<'a, C: Popcount> Search<'a, C> {
         let geo = self.ev.geometry();
         let p = &self.tray[i];
         let rest = left & !(1 << i);
-        let clearing = clearing_anchors(gaps, p) & pos;
+        let clearing = self.cover_memo.clearing_anchors(i, p, gaps) & pos;
         if must_clear {
             pos = clearing;
         }
@@ -1375,7 +1378,8 @@ impl<'a, C: Popcount> Search<'a, C> {
         let mut near = 0u64;
         for g in gaps {
             if g.count <= cells {
-                self.last_cover[g.unit as usize] = q.covering(g.cells);
+                let unit = g.unit as usize;
+                self.last_cover[unit] = self.cover_memo.covering(r, q, unit, g.cells);
                 near |= 1 << g.unit;
             }
         }
@@ -1412,10 +1416,11 @@ impl<'a, C: Popcount> Search<'a, C> {
         let cells = q.cell_count() as u32;
         let mut asked = touched;
         while asked != 0 {
-            let gap = empty & geo.units()[asked.trailing_zeros() as usize];
+            let unit = asked.trailing_zeros() as usize;
+            let gap = empty & geo.units()[unit];
             asked &= asked - 1;
             if gap.count_ones() <= cells {
-                clearing |= q.covering(gap);
+                clearing |= self.cover_memo.covering(r, q, unit, gap);
             }
         }
         if clearing & pos != 0 {
@@ -1451,7 +1456,7 @@ impl<'a, C: Popcount> Search<'a, C> {
     /// then, unless the floor of the evaluation already rules them all out, the others.
     #[inline(always)]
     fn last_moves(&mut self, from: Node, i: usize, pos: u128, gaps: &[Gap], must_clear: bool) {
-        let clearing = clearing_anchors(gaps, &self.tray[i]) & pos;
+        let clearing = self.cover_memo.clearing_anchors(i, &self.tray[i], gaps) & pos;
         let quiet = pos & !clearing;
         let open = self.last_clearing_moves(from, i, clearing, gaps);
         if must_clear || quiet == 0 {
