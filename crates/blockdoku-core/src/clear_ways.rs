@@ -248,7 +248,7 @@ mod tests {
     fn table_matches_covering_every_unit() {
         let mut rng = puzzles_common::SplitMix64::new(43);
         let mut seen = 0;
-        for (size, box_size) in [(9, 3), (8, 0), (10, 2), (6, 3)] {
+        for (size, box_size) in [(9, 3), (8, 0), (10, 2), (6, 3), (11, 0)] {
             let geo = Geometry::new(size, box_size).expect("valid geometry");
             let pieces = default_placements(&geo);
             let table = ClearTable::new(&geo, &pieces);
