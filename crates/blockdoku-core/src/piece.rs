@@ -375,10 +375,11 @@ impl Placement {
         // board up to 11x11 (4 rows of 11 and 5 cells): the tests run on one word, not two,
         // and without a branch. Offset `o` sets bit `63 - o` of `reach`, that is bit
         // `127 - o` once moved to the high word; shifted down by `127 - first` it lands on
-        // anchor `first - o`, or falls off below when `o > first`. The search asks this for each near unit of most positions, and the
-        // branch per offset mispredicted: without it the engine took 0.89-0.95 (median 0.93)
-        // of the CPU over 6 alternated pairs of `versus ours 2029 6 1000 1 60`, for 0.3%
-        // fewer instructions (session 15 of issue 26).
+        // anchor `first - o`, or falls off below when `o > first`. The search asks this for
+        // each near unit of most positions, and the branch per offset mispredicted: without
+        // it the engine took 0.89-0.95 (median 0.93) of the CPU over 6 alternated pairs of
+        // `versus ours 2029 6 1000 1 60`, for 0.3% fewer instructions (session 15 of issue
+        // 26).
         if !self.down_by_offset.is_empty() {
             let shape = shape as u64;
             let mut reach = 0u64;
