@@ -54,7 +54,8 @@ for group in ${engines//,/ }; do
   pids=(); logs=()
   for engine in ${group//+/ }; do
     spec="$(spec_of "$engine")"
-    log="$runs/$stamp-$engine-$seed"
+    # An engine's flags hold `/`, `:` and `@`: its log is named with `_` in their place.
+    log="$runs/$stamp-${engine//[\/:@]/_}-$seed"
     logs+=("$log")
     /usr/bin/time -f '%U %S %e' -o "$log.time" \
       "$versus" "$spec" "$seed" "$games" "$cap" "$jobs" "$seconds" >"$log.out" 2>"$log.err" &
