@@ -20,7 +20,10 @@
 //! agreeing on 98.4% died 1.23 times as often).
 #![allow(clippy::print_stdout)]
 
-use blockdoku_core::engine::{Engine, FIRST_MOVES, LOOKAHEAD_CANDIDATES, SECOND_MOVES, Turn};
+use blockdoku_core::engine::{
+    Engine, FIRST_MOVES, LOOKAHEAD_CANDIDATES, LOOKAHEAD_GAP, LOOKAHEAD_GAP_UNDER, SECOND_MOVES,
+    Turn,
+};
 use blockdoku_core::geometry::Geometry;
 use blockdoku_core::piece::{Placement, default_placements};
 use blockdoku_core::selfplay::{SplitMix64, game_seeds};
@@ -51,64 +54,32 @@ fn main() {
     // per piece, lookahead gap, boards it applies under): the default first, then narrower
     // lookaheads, the same widths keeping one plan per board (`Engine::with_distinct_plans`),
     // the exact search (every move), narrower searches (`Engine::with_first_moves`,
-    // `Engine::with_second_moves`), and lookaheads leaving out the plans evaluated far above
-    // the best (`Engine::with_lookahead_gap`, `Engine::with_lookahead_gap_under`).
+    // `Engine::with_second_moves`), and lookaheads with other gaps (`Engine::with_lookahead_gap`,
+    // `Engine::with_lookahead_gap_under`): none, every plan kept compared (the default until
+    // issue 26's session 16), and others.
     let (first, second) = (Some(FIRST_MOVES), Some(SECOND_MOVES));
+    let (gap, under) = (Some(LOOKAHEAD_GAP), LOOKAHEAD_GAP_UNDER);
+    let plans = LOOKAHEAD_CANDIDATES;
     let widths = [
-        (LOOKAHEAD_CANDIDATES, false, first, second, None, u32::MAX),
-        (4, false, first, second, None, u32::MAX),
-        (3, false, first, second, None, u32::MAX),
-        (2, false, first, second, None, u32::MAX),
-        (1, false, first, second, None, u32::MAX),
-        (LOOKAHEAD_CANDIDATES, true, first, second, None, u32::MAX),
-        (4, true, first, second, None, u32::MAX),
-        (3, true, first, second, None, u32::MAX),
-        (LOOKAHEAD_CANDIDATES, false, None, None, None, u32::MAX),
-        (LOOKAHEAD_CANDIDATES, false, first, None, None, u32::MAX),
-        (LOOKAHEAD_CANDIDATES, false, first, Some(6), None, u32::MAX),
-        (LOOKAHEAD_CANDIDATES, false, first, Some(3), None, u32::MAX),
-        (
-            LOOKAHEAD_CANDIDATES,
-            false,
-            Some(15),
-            second,
-            None,
-            u32::MAX,
-        ),
-        (
-            LOOKAHEAD_CANDIDATES,
-            false,
-            Some(10),
-            second,
-            None,
-            u32::MAX,
-        ),
-        (
-            LOOKAHEAD_CANDIDATES,
-            false,
-            first,
-            second,
-            Some(100),
-            u32::MAX,
-        ),
-        (
-            LOOKAHEAD_CANDIDATES,
-            false,
-            first,
-            second,
-            Some(50),
-            u32::MAX,
-        ),
-        (
-            LOOKAHEAD_CANDIDATES,
-            false,
-            first,
-            second,
-            Some(25),
-            u32::MAX,
-        ),
-        (LOOKAHEAD_CANDIDATES, false, first, second, Some(50), 25),
-        (LOOKAHEAD_CANDIDATES, false, first, second, Some(50), 20),
+        (plans, false, first, second, gap, under),
+        (4, false, first, second, gap, under),
+        (3, false, first, second, gap, under),
+        (2, false, first, second, gap, under),
+        (1, false, first, second, gap, under),
+        (plans, true, first, second, gap, under),
+        (4, true, first, second, gap, under),
+        (3, true, first, second, gap, under),
+        (plans, false, None, None, gap, under),
+        (plans, false, first, None, gap, under),
+        (plans, false, first, Some(3), gap, under),
+        (plans, false, Some(15), second, gap, under),
+        (plans, false, Some(10), second, gap, under),
+        (plans, false, first, second, None, u32::MAX),
+        (plans, false, first, second, Some(100), u32::MAX),
+        (plans, false, first, second, Some(50), u32::MAX),
+        (plans, false, first, second, Some(25), u32::MAX),
+        (plans, false, first, second, Some(50), 20),
+        (plans, false, first, second, Some(50), 30),
     ];
     let engines: Vec<Engine> = widths
         .iter()
@@ -196,7 +167,8 @@ fn main() {
                 ),
             },
             match (gap, under) {
-                (None, _) => String::new(),
+                _ if (gap, under) == (widths[0].4, widths[0].5) => String::new(),
+                (None, _) => " with no gap (every plan kept)".to_string(),
                 (Some(g), u32::MAX) => format!(" within {g} of the best"),
                 (Some(g), c) => format!(" within {g} of the best under {c} cells"),
             },

@@ -6,7 +6,9 @@
 //! `LOOKAHEAD=K`: K plans compared by the lookahead instead of `LOOKAHEAD_CANDIDATES`, `Engine::with_lookahead`;
 //! `SECOND=N`: the N lowest-bound quiet second moves of each piece, `Engine::with_second_moves`,
 //! 0: every one; `GAP=G`: the lookahead leaves out the plans evaluated more than G above the
-//! best, `Engine::with_lookahead_gap`).
+//! best, `Engine::with_lookahead_gap`, and `GAP=all` compares every plan kept, the default
+//! until issue 26's session 16; `UNDER=C`: the gap applies under C occupied cells,
+//! `Engine::with_lookahead_gap_under`).
 #![allow(clippy::print_stdout)]
 
 use blockdoku_core::engine::{Engine, LOOKAHEAD_CANDIDATES, Turn};
@@ -42,8 +44,16 @@ fn main() {
         Some(0) => engine = engine.with_second_moves(None),
         Some(n) => engine = engine.with_second_moves(Some(n)),
     }
-    if let Some(gap) = std::env::var("GAP").ok().and_then(|k| k.parse().ok()) {
-        engine = engine.with_lookahead_gap(Some(gap));
+    match std::env::var("GAP").ok().as_deref() {
+        None => {}
+        Some("all") => engine = engine.with_lookahead_gap(None),
+        Some(gap) => match gap.parse() {
+            Ok(gap) => engine = engine.with_lookahead_gap(Some(gap)),
+            Err(_) => panic!("GAP={gap}: a number of evaluation points, or all"),
+        },
+    }
+    if let Some(cells) = std::env::var("UNDER").ok().and_then(|k| k.parse().ok()) {
+        engine = engine.with_lookahead_gap_under(cells);
     }
     let set = default_placements(&geo);
     let mut rng = SplitMix64::new(game_seeds(seed, game + 1)[game]);

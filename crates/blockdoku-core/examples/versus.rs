@@ -17,7 +17,9 @@
 //!   `ours/second=all`: every second move, the default before issue 26's session 13);
 //!   `ours/gap=G`: the lookahead leaves out the plans evaluated more than G above the best,
 //!   `Engine::with_lookahead_gap`, with `/under=C` only on boards of fewer than C cells,
-//!   `Engine::with_lookahead_gap_under`; flags combine, `ours@3/distinct/first=15/second=6`)
+//!   `Engine::with_lookahead_gap_under` (the defaults are `engine::LOOKAHEAD_GAP` and
+//!   `engine::LOOKAHEAD_GAP_UNDER`; `ours/gap=all`: every plan compared, the default before
+//!   issue 26's session 16); flags combine, `ours@3/distinct/first=15/second=6`)
 //!   or a shell command that answers trays on stdin (see `scripts/blockdoku-blokie-driver.cpp`
 //!   for the protocol).
 //! - Game `i` is dealt exactly as `selfplay` deals it: trays of three pieces drawn uniformly
@@ -97,7 +99,7 @@ enum EngineSpec {
 
 impl EngineSpec {
     /// Reads `ours[@K][/portable][/distinct][/first=N|/exact][/second=N|/second=all]`
-    /// `[/gap=G[/under=C]][:NAME=V...]` or takes `spec` as a shell command; panics with the
+    /// `[/gap=G|/gap=all][/under=C][:NAME=V...]` or takes `spec` as a shell command; panics with the
     /// accepted forms on an `ours` spec it cannot read.
     fn parse(spec: &str) -> EngineSpec {
         let Some(rest) = spec.strip_prefix("ours") else {
@@ -113,13 +115,16 @@ impl EngineSpec {
         // Widths asked for (`Some(None)`: every move); `None` keeps the engine's default.
         let (mut first_moves, mut second_moves): (Option<usize>, Option<Option<usize>>) =
             (None, None);
-        let (mut gap, mut gap_under) = (None, u32::MAX);
+        // The gap asked for (`Some(None)`: every plan compared) and the cells under which it
+        // applies; `None` keeps the engine's default.
+        let (mut gap, mut gap_under): (Option<Option<i32>>, Option<u32>) = (None, None);
         for flag in flags {
             match flag {
                 "portable" => portable = true,
                 "distinct" => distinct = true,
                 "exact" => exact = true,
                 "second=all" => second_moves = Some(None),
+                "gap=all" => gap = Some(None),
                 _ => {
                     let width = |name| flag.strip_prefix(name).and_then(|w| w.parse().ok());
                     match (
@@ -130,11 +135,11 @@ impl EngineSpec {
                     ) {
                         (Some(n), _, _, _) => first_moves = Some(n),
                         (_, Some(n), _, _) => second_moves = Some(Some(n)),
-                        (_, _, Some(g), _) => gap = Some(g as i32),
-                        (_, _, _, Some(c)) => gap_under = c as u32,
+                        (_, _, Some(g), _) => gap = Some(Some(g as i32)),
+                        (_, _, _, Some(c)) => gap_under = Some(c as u32),
                         _ => panic!(
                             "unknown flag /{flag} in {spec} (portable, distinct, first=N, \
-                             second=N, second=all, exact, gap=G, under=C)"
+                             second=N, second=all, exact, gap=G, gap=all, under=C)"
                         ),
                     }
                 }
@@ -143,9 +148,13 @@ impl EngineSpec {
         let weights = weight_settings::with_settings(parts);
         let mut engine = Engine::with_weights(Geometry::standard(), weights)
             .with_popcount_instruction(!portable)
-            .with_distinct_plans(distinct)
-            .with_lookahead_gap(gap)
-            .with_lookahead_gap_under(gap_under);
+            .with_distinct_plans(distinct);
+        if let Some(gap) = gap {
+            engine = engine.with_lookahead_gap(gap);
+        }
+        if let Some(cells) = gap_under {
+            engine = engine.with_lookahead_gap_under(cells);
+        }
         if exact {
             engine = engine.with_exact_search();
         }

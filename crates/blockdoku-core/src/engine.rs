@@ -17,14 +17,18 @@
 //! the costliest features are skipped on boards that cannot win (see
 //! [`Evaluator::eval_below`]).
 //!
-//! By default the engine narrows two things. Of each piece's first moves that clear
+//! By default the engine narrows three things. Of each piece's first moves that clear
 //! nothing, only the [`FIRST_MOVES`] whose boards evaluate best are searched further; over
 //! 266 deaths that died as often as the exact search (crate README) for about 0.8 of its
 //! time. Of each piece's second moves that clear nothing (when a third move follows), only
 //! the [`SECOND_MOVES`] with the lowest quiet bound; over 121 deaths that died as often
 //! (0.99 times, 0.79-1.23) for about 0.7 of the time (session 13). When no plan the narrowed
 //! search keeps places the whole tray, the exact search decides, so whether the game is
-//! over stays exact. [`Engine::with_exact_search`] is the exact search.
+//! over stays exact. [`Engine::with_exact_search`] is the exact search. And on boards of
+//! fewer than [`LOOKAHEAD_GAP_UNDER`] cells, the lookahead leaves out the plans evaluated
+//! more than [`LOOKAHEAD_GAP`] above the best: the one narrowing that costs strength, about
+//! 1.15 times the deaths for about 0.88 of the CPU, still below blokie's rate (session 16,
+//! crate README).
 
 mod near;
 
@@ -102,6 +106,18 @@ pub const FIRST_MOVES: usize = 20;
 /// issue 26 session 13).
 pub const SECOND_MOVES: usize = 6;
 
+/// The lookahead's default gap (see [`Engine::with_lookahead_gap`]): on boards of fewer than
+/// [`LOOKAHEAD_GAP_UNDER`] occupied cells, the plans evaluated more than this above the best
+/// plan are left out of the lookahead. Since issue 26's session 16: it takes about 0.88 of the
+/// CPU per tray and died 1.15 times (0.98-1.36) as often as comparing every plan over 332
+/// deaths, 0.85 times (0.71-1.01) blokie's rate (crate README).
+pub const LOOKAHEAD_GAP: i32 = 50;
+
+/// The boards the default gap applies to: those with fewer occupied cells than this (see
+/// [`Engine::with_lookahead_gap_under`]). Crowded boards, where games end, keep the whole
+/// lookahead.
+pub const LOOKAHEAD_GAP_UNDER: u32 = 25;
+
 /// A piece of the default set that fits nowhere after a plan, in the lookahead's sum.
 const LOOKAHEAD_DEAD: i64 = 3000;
 
@@ -175,8 +191,8 @@ impl Engine {
                 .unwrap_or(0),
             lookahead_pieces,
             candidates: LOOKAHEAD_CANDIDATES,
-            lookahead_gap: None,
-            gap_under_cells: u32::MAX,
+            lookahead_gap: Some(LOOKAHEAD_GAP),
+            gap_under_cells: LOOKAHEAD_GAP_UNDER,
             distinct: false,
             first_moves: Some(FIRST_MOVES),
             second_moves: Some(SECOND_MOVES),
@@ -201,7 +217,8 @@ impl Engine {
     }
 
     /// The same engine leaving out of the lookahead the plans whose evaluation is more than
-    /// `gap` above the best plan's (`None`: every plan kept is compared, the default).
+    /// `gap` above the best plan's (`None`: every plan kept is compared). The default is
+    /// `Some(`[`LOOKAHEAD_GAP`]`)`, on the boards [`Engine::with_lookahead_gap_under`] says.
     pub fn with_lookahead_gap(mut self, gap: Option<i32>) -> Engine {
         self.lookahead_gap = gap;
         self
@@ -209,7 +226,8 @@ impl Engine {
 
     /// The same engine applying [`Engine::with_lookahead_gap`]'s gap only to trays whose
     /// board has fewer than `cells` occupied cells: the crowded boards, where games end,
-    /// keep the whole lookahead. Every tray by default.
+    /// keep the whole lookahead. The default is [`LOOKAHEAD_GAP_UNDER`]; `u32::MAX`: every
+    /// tray.
     pub fn with_lookahead_gap_under(mut self, cells: u32) -> Engine {
         self.gap_under_cells = cells;
         self
@@ -1964,6 +1982,58 @@ mod tests {
             );
         }
         assert!(differ > 0, "the option changed no choice");
+    }
+
+    /// The default gap ([`LOOKAHEAD_GAP`] under [`LOOKAHEAD_GAP_UNDER`] cells) leaves
+    /// crowded boards as every plan compared, and on sparser ones picks a plan evaluated
+    /// within the gap of the best: the same board as comparing every plan whenever that
+    /// board is within it, and otherwise one with a lookahead sum no better.
+    #[test]
+    fn lookahead_gap_compares_the_plans_within_it() {
+        let mut rng = SplitMix64::new(41);
+        let geo = Geometry::standard();
+        let set = default_placements(&geo);
+        let gapped = Engine::new(geo.clone());
+        let every = gapped.clone().with_lookahead_gap(None);
+        let best_only = gapped.clone().with_lookahead(1);
+        let (mut crowded, mut differ) = (0, 0);
+        for case in 0..240 {
+            // One case in four as crowded as half the board.
+            let (board, tray) = if case % 4 == 3 {
+                let board = geo.clear(rng.next_u128() & geo.full()).0;
+                let tray = random_case(&mut rng, &geo, &set, case).1;
+                (board, tray)
+            } else {
+                random_case(&mut rng, &geo, &set, case)
+            };
+            let turn = test_turn(case);
+            let (got, all) = (
+                gapped.choose(board, &tray, turn),
+                every.choose(board, &tray, turn),
+            );
+            if board.count_ones() >= LOOKAHEAD_GAP_UNDER {
+                crowded += 1;
+                assert_eq!(got, all, "case {case}");
+                continue;
+            }
+            if !all.complete {
+                assert_eq!(got, all, "case {case}");
+                continue;
+            }
+            let best = best_only.choose(board, &tray, turn).eval;
+            assert!(got.eval <= best + LOOKAHEAD_GAP, "case {case}");
+            if all.eval <= best + LOOKAHEAD_GAP {
+                assert_eq!(got.board, all.board, "case {case}");
+            } else {
+                differ += 1;
+                assert!(
+                    gapped.lookahead(got.board) >= gapped.lookahead(all.board),
+                    "case {case}"
+                );
+            }
+        }
+        assert!(crowded > 0, "no crowded board");
+        assert!(differ > 0, "the gap changed no choice");
     }
 
     /// With [`Engine::with_first_moves`], the search finds the best of the plans it
