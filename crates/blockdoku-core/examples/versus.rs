@@ -99,8 +99,8 @@ enum EngineSpec {
 
 impl EngineSpec {
     /// Reads `ours[@K][/portable][/distinct][/first=N|/exact][/second=N|/second=all]`
-    /// `[/gap=G|/gap=all][/under=C][:NAME=V...]` or takes `spec` as a shell command; panics with the
-    /// accepted forms on an `ours` spec it cannot read.
+    /// `[/gap=G|/gap=all][/under=C][:NAME=V...]` or takes `spec` as a shell command; panics
+    /// with the accepted forms on an `ours` spec it cannot read.
     fn parse(spec: &str) -> EngineSpec {
         let Some(rest) = spec.strip_prefix("ours") else {
             return EngineSpec::External(spec.to_string());
