@@ -110,7 +110,8 @@ pub const SECOND_MOVES: usize = 6;
 /// [`LOOKAHEAD_GAP_UNDER`] occupied cells, the plans evaluated more than this above the best
 /// plan are left out of the lookahead. Since issue 26's session 16: it takes about 0.88 of the
 /// CPU per tray and died 1.15 times (0.98-1.36) as often as comparing every plan over 332
-/// deaths, 0.85 times (0.71-1.01) blokie's rate (crate README).
+/// deaths; over 590 deaths (seeds 2036-2039), 0.86 times (0.74-0.99) blokie's rate (crate
+/// README).
 pub const LOOKAHEAD_GAP: i32 = 50;
 
 /// The boards the default gap applies to: those with fewer occupied cells than this (see
