@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! cargo run --release -p nonogram-core --example nonogram_bench -- \
-//!     [--bench-dir crates/nonogram-core/data/bench] [--out BENCHMARKS.md] [--timeout 60] \
+//!     [--bench-dir crates/nonogram-core/data/bench] [--out docs/benchmarks/nonogram.md] [--timeout 60] \
 //!     [--nonogrid nonogrid] [--only NAME-SUBSTRING] [--goals fixtures/nonogram] \
 //!     [--learn-after NODES|never] [--hard-dir DIR]... [--hard-timeout SECONDS] \
 //!     [--no-dfs-alone]

@@ -5,7 +5,7 @@ use crate::{Args, Row, agrees};
 use std::fmt::Write as _;
 
 /// Second-level headings this report writes; every other section of the output file (other
-/// benchmarks sharing BENCHMARKS.md) is kept as it was.
+/// reports sharing the file) is kept as it was.
 const OWN_SECTIONS: [&str; 6] = [
     "Totals per group",
     "Puzzles of unknown status",

@@ -20,7 +20,7 @@ use std::time::Duration;
 /// 150 rather than 500: at 150 the learning search's conflicts are the same and the
 /// depth-first nodes before it are saved (CPU s, `nonogram_solve FILE 60000 N`, load 3-6):
 /// 9-Dom 0.45 -> 0.38, 8-Dom 0.17 -> 0.13, 7-Dom 0.07 -> 0.04, Forever 0.06 -> 0.02; on the
-/// fetched hard set (BENCHMARKS.md) #7382 0.35 -> 0.25, #7290 0.15 -> 0.09, #9892 1.00 -> 0.90, #10088 2.97 -> 2.63;
+/// fetched hard set (see the crate README) #7382 0.35 -> 0.25, #7290 0.15 -> 0.09, #9892 1.00 -> 0.90, #10088 2.97 -> 2.63;
 /// one puzzle lost, #18297 (the turns fall differently and its learning search took 14,603
 /// conflicts instead of 6,827: 0.73 -> 1.60 s). 250 and 300 kept that loss and lost
 /// #10088's gain.
