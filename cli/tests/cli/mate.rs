@@ -1,7 +1,8 @@
 //! `puzzles renju mate`: every answer of the mate fixtures replayed by the library's verifier,
 //! timeouts, and bad input.
 
-use renju_core::mate::proof::{Proof, ProofNode};
+use renju_core::mate::ProofNode;
+use renju_core::mate::proof::Proof;
 use renju_core::mate::verify::{Terms, verify_line, verify_proof};
 use renju_core::mate::{MateEnd, MateInput, MateKind, Threats, mate_position};
 use renju_core::notation::{MoveSpec, ParsedMove};

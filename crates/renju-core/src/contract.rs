@@ -1,7 +1,7 @@
-//! The JSON contract's input and verdict types of `renju check`, `move` and `validate`, apart
-//! from the functions behind them so that the engine-terms modules ([`crate::checked`]) can
-//! speak them without importing the commands (imports run one way: `commands` -> `checked`
-//! -> `contract`).
+//! The JSON contract's input and verdict types of `renju check`, `move`, `validate` and
+//! `mate`, apart from the functions behind them so that the engine-terms modules
+//! ([`crate::checked`], [`crate::mate`]) can speak them without importing the commands
+//! (imports run one way: `commands` -> `checked` -> `contract`).
 
 use crate::board::Color;
 use crate::notation::MoveSpec;
@@ -205,4 +205,158 @@ pub struct ValidateVerdict {
     pub reason: Option<DecisionReason>,
     /// The first move that cannot be played; null for a valid record.
     pub error: Option<RecordError>,
+}
+
+/// Which threats the attacker may make.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, schemars::JsonSchema,
+)]
+#[serde(rename_all = "lowercase")]
+pub enum MateKind {
+    /// Victory by continuous fours: every attacker move makes a four.
+    #[default]
+    Vcf,
+    /// Victory by continuous threats: every attacker move makes a four or a three (or blocks
+    /// a counter-four while a three stands).
+    Vct,
+}
+
+/// What counts as a threat in a VCT, besides a four.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, schemars::JsonSchema,
+)]
+#[serde(rename_all = "lowercase")]
+pub enum Threats {
+    /// A three: a move after which the attacker has a win-in-two it did not have before (a
+    /// four the defender cannot stop: two five points, or one that black may not take).
+    #[default]
+    Threes,
+    /// Any move after which the attacker, were it to move again, would win by VCF within
+    /// the depth left: threes, and quiet moves that prepare a longer VCF (the definition of
+    /// the quintet solver).
+    Vcf,
+}
+
+/// Input of `renju mate`.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MateInput {
+    /// A game record: `"h8"`, `[7, 7]` or `"pass"`, black first.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub moves: Option<Vec<MoveSpec>>,
+    /// Or a position: 15 strings of `X` (black), `O` (white), `.`, top row (row 15) first.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub board: Option<Vec<String>>,
+    /// Side to move for a board (default: read from the stone counts); it is the attacker.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub to_move: Option<Color>,
+    /// The rules: `renju` (RIF, default), `gomoku` or `freestyle`.
+    #[serde(default)]
+    pub rule: Rule,
+    /// `vcf` (default) or `vct`.
+    #[serde(default)]
+    pub kind: MateKind,
+    /// Most attacker moves, counting the five (1..=113; default 113 for VCF, 7 for VCT).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 1, max = 113))]
+    pub max_depth: Option<u32>,
+    /// List every winning first move (`first_moves`), not only the shortest line.
+    #[serde(default)]
+    pub all_first_moves: bool,
+    /// Give the proof tree of a win (`proof`): every defence with the answer to it.
+    #[serde(default)]
+    pub proof: bool,
+    /// Stop after this many milliseconds with `"status": "timeout"` (default 60000; `null`
+    /// for no limit).
+    #[serde(
+        default,
+        deserialize_with = "puzzles_common::limits::timeout_ms",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub timeout_ms: Option<u64>,
+}
+
+/// How the search ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum MateStatus {
+    /// The attacker wins; `line` is a shortest win.
+    Win,
+    /// No win of this kind within `max_depth` attacker moves (proved).
+    NoWin,
+    /// `timeout_ms` passed first.
+    Timeout,
+}
+
+/// How a line ends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum MateEnd {
+    /// The last move of the line is the attacker's five.
+    Five,
+    /// The last move is white's four whose one five point is forbidden for black: black cannot
+    /// block, and white's five follows whatever black plays.
+    ForbiddenBlock,
+}
+
+/// Work done.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct MateStats {
+    /// Positions searched.
+    pub nodes: u64,
+    /// Wall-clock time of the search, in milliseconds.
+    pub elapsed_ms: f64,
+}
+
+/// Verdict of `renju mate`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct MateVerdict {
+    /// `win` (a winning line was found), `no_win` (proved: none within `max_depth`) or
+    /// `timeout` (the time limit ran out first).
+    pub status: MateStatus,
+    /// The side to move, who attacks.
+    pub attacker: Color,
+    /// Attacker moves of the shortest win, counting the five (null unless `win`).
+    pub depth: Option<u32>,
+    /// A shortest winning line: attacker first, then defender and attacker alternately; each
+    /// defender move is forced by a four, or (VCT) one defence of a three.
+    pub line: Vec<String>,
+    /// How the line ends (null unless `win`).
+    pub end: Option<MateEnd>,
+    /// With `all_first_moves`: every first move that wins within `max_depth`, by column then
+    /// row (null otherwise, and on timeout).
+    pub first_moves: Option<Vec<String>>,
+    /// With `proof` and a win: the proof tree. Its root is the line's first move; each
+    /// node's `defences` answer every defender reply that does not lose at once, and any
+    /// other reply either leaves the attacker a five or loses to one of its `otherwise` lines
+    /// of fours. `verify_proof` in the library checks one with the rules alone.
+    pub proof: Option<ProofNode>,
+    /// How much the search did: positions searched and time taken.
+    pub stats: MateStats,
+}
+
+/// A proof tree of `renju mate`, from an attacker move.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct ProofNode {
+    /// The attacker's move.
+    #[serde(rename = "move")]
+    pub attack: String,
+    /// The defender's replies that need an answer, each with the proof that wins against it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub defences: Vec<ProofDefence>,
+    /// Lines of fours (attacker first, each defender move the forced block, ending with a
+    /// four the defender cannot stop); any reply not in `defences` either leaves the attacker
+    /// a five or loses to one of these lines.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub otherwise: Vec<Vec<String>>,
+}
+
+/// One reply of the defender in a proof tree, and the winning answer to it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct ProofDefence {
+    /// The defender's reply.
+    #[serde(rename = "move")]
+    pub reply: String,
+    /// The attacker's answer and what follows.
+    pub answer: ProofNode,
 }

@@ -2,9 +2,8 @@
 //! the answer to every reply that does not lose at once, with the lines that beat all the
 //! others. [`crate::mate::verify::verify_proof`] checks one with the rules alone.
 
-use serde::{Deserialize, Serialize};
-
 use crate::board::Point;
+use crate::contract::{ProofDefence, ProofNode};
 use crate::notation::{MoveSpec, ParsedMove, to_notation};
 
 /// A proof tree in engine terms, from an attacker move.
@@ -34,32 +33,6 @@ impl Proof {
     pub fn size(&self) -> usize {
         1 + self.defences.iter().map(|(_, p)| p.size()).sum::<usize>()
     }
-}
-
-/// A proof tree as the JSON contract spells it.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
-pub struct ProofNode {
-    /// The attacker's move.
-    #[serde(rename = "move")]
-    pub attack: String,
-    /// The defender's replies that need an answer, each with the proof that wins against it.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub defences: Vec<ProofDefence>,
-    /// Lines of fours (attacker first, each defender move the forced block, ending with a
-    /// four the defender cannot stop); any reply not in `defences` either leaves the attacker
-    /// a five or loses to the first of these lines that still works after it.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub otherwise: Vec<Vec<String>>,
-}
-
-/// One reply of the defender and the winning answer to it.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
-pub struct ProofDefence {
-    /// The defender's reply.
-    #[serde(rename = "move")]
-    pub reply: String,
-    /// The attacker's answer and what follows.
-    pub answer: ProofNode,
 }
 
 impl From<&Proof> for ProofNode {
