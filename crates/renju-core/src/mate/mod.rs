@@ -361,14 +361,8 @@ impl Search {
 /// The board and the attacker (the side to move) of a `renju mate` input, or why there is no
 /// mate to search: a bad position, or a game that is over.
 pub fn mate_position(input: &MateInput) -> Result<(Board, Color), InputError> {
-    let game = position(
-        input.moves.as_deref(),
-        input.board.as_deref(),
-        input.to_move,
-        input.rule,
-        None,
-    )?;
-    if let Some(outcome) = game.outcome {
+    let game = position(input.source(), None)?;
+    if let Some(outcome) = game.outcome() {
         let what = match outcome.winner {
             Some(c) => format!("{} has won", c.name()),
             None => "it is a draw".to_string(),
@@ -383,7 +377,7 @@ pub fn mate_position(input: &MateInput) -> Result<(Board, Color), InputError> {
             format!("the game is over ({what}), so there is no mate to search"),
         ));
     }
-    Ok((game.board, game.to_move))
+    Ok((game.board().clone(), game.to_move()))
 }
 
 /// `renju mate`: the side to move's VCF or VCT.
