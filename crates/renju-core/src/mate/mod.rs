@@ -315,14 +315,8 @@ impl Search {
 /// `renju mate`: the side to move's VCF or VCT.
 pub fn mate(input: MateInput) -> Result<MateVerdict, InputError> {
     let start = Instant::now();
-    let game = position(
-        input.moves.as_deref(),
-        input.board.as_deref(),
-        input.to_move,
-        input.rule,
-        None,
-    )?;
-    if let Some(outcome) = game.outcome {
+    let game = position(input.source(), None)?;
+    if let Some(outcome) = game.outcome() {
         let what = match outcome.winner {
             Some(c) => format!("{} has won", c.name()),
             None => "it is a draw".to_string(),
@@ -356,11 +350,11 @@ pub fn mate(input: MateInput) -> Result<MateVerdict, InputError> {
         all_first_moves: input.all_first_moves,
         deadline: Deadline::starting_at(start, or_default(input.timeout_ms)),
     };
-    let outcome = solve(&game.board, game.to_move, input.rule, &options);
+    let outcome = solve(game.board(), game.to_move(), input.rule, &options);
     let win = outcome.win.filter(|_| outcome.status == MateStatus::Win);
     Ok(MateVerdict {
         status: outcome.status,
-        attacker: game.to_move,
+        attacker: game.to_move(),
         depth: win.as_ref().map(Win::depth),
         line: win
             .as_ref()
