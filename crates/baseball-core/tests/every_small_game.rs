@@ -308,8 +308,8 @@ fn solve_lists_exactly_the_consistent_codes() {
         let mut memo = HashMap::new();
         for first in [0, codes.len() / 2, codes.len() - 1] {
             let mut by_answer: HashMap<(u32, u32), Vec<usize>> = HashMap::new();
-            for s in 0..codes.len() {
-                by_answer.entry(answers[first][s]).or_default().push(s);
+            for (s, &answer) in answers[first].iter().enumerate() {
+                by_answer.entry(answer).or_default().push(s);
             }
             for (&(strikes, balls), expected) in &by_answer {
                 let history = vec![HistoryEntry {
