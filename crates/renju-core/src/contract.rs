@@ -5,25 +5,64 @@
 
 use crate::board::Color;
 use crate::notation::MoveSpec;
+use crate::position::Source;
 use crate::rules::{Foul, Rule};
 use serde::{Deserialize, Serialize};
 
-/// Input of `renju check`.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct CheckInput {
-    /// A game record: `"h8"`, `[7, 7]` or `"pass"`, black first.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub moves: Option<Vec<MoveSpec>>,
-    /// Or a position: 15 strings of `X` (black), `O` (white), `.`, top row (row 15) first.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub board: Option<Vec<String>>,
-    /// Side to move for a board (default: read from the stone counts).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub to_move: Option<Color>,
-    /// The rules: `renju` (RIF, default), `gomoku` or `freestyle`.
-    #[serde(default)]
-    pub rule: Rule,
+/// Declares an input type that takes a position (a record, or a board and the side to move,
+/// under a rule) and then its own fields. The four position fields are written once, here:
+/// serde cannot flatten a struct into one that denies unknown fields, and an unknown field
+/// must stay an error. Each type says in its own words what `moves` and `to_move` mean for
+/// it; `source()` lends the four fields to [`crate::position`].
+macro_rules! position_input {
+    (
+        $(#[$meta:meta])*
+        pub struct $name:ident {
+            moves: $moves_doc:literal,
+            to_move: $to_move_doc:literal,
+            $($field:tt)*
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
+        #[serde(deny_unknown_fields)]
+        pub struct $name {
+            #[doc = $moves_doc]
+            #[serde(default, skip_serializing_if = "Option::is_none")]
+            pub moves: Option<Vec<MoveSpec>>,
+            /// Or a position: 15 strings of `X` (black), `O` (white), `.`, top row (row 15) first.
+            #[serde(default, skip_serializing_if = "Option::is_none")]
+            pub board: Option<Vec<String>>,
+            #[doc = $to_move_doc]
+            #[serde(default, skip_serializing_if = "Option::is_none")]
+            pub to_move: Option<Color>,
+            /// The rules: `renju` (RIF, default), `gomoku` or `freestyle`.
+            #[serde(default)]
+            pub rule: Rule,
+            $($field)*
+        }
+
+        impl $name {
+            /// The position fields, for [`crate::position::position`].
+            pub(crate) fn source(&self) -> Source<'_> {
+                Source {
+                    moves: self.moves.as_deref(),
+                    board: self.board.as_deref(),
+                    to_move: self.to_move,
+                    rule: self.rule,
+                }
+            }
+        }
+    };
+}
+
+position_input! {
+    /// Input of `renju check`.
+    #[derive(Default)]
+    pub struct CheckInput {
+        moves: "A game record: `\"h8\"`, `[7, 7]` or `\"pass\"`, black first.",
+        to_move: "Side to move for a board (default: read from the stone counts).",
+    }
 }
 
 /// One forbidden point.
@@ -56,25 +95,15 @@ pub struct CheckVerdict {
     pub winner: Option<Winner>,
 }
 
-/// Input of `renju move`.
-#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct MoveInput {
-    /// A game record: `"h8"`, `[7, 7]` or `"pass"`, black first (or give `board`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub moves: Option<Vec<MoveSpec>>,
-    /// Or a position: 15 strings of `X` (black), `O` (white), `.`, top row (row 15) first.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub board: Option<Vec<String>>,
-    /// Side to move for a board (default: read from the stone counts); with `moves`, the record decides.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub to_move: Option<Color>,
-    /// The rules: `renju` (RIF, default), `gomoku` or `freestyle`.
-    #[serde(default)]
-    pub rule: Rule,
-    /// The candidate move of the side to move.
-    #[serde(rename = "move")]
-    pub candidate: MoveSpec,
+position_input! {
+    /// Input of `renju move`.
+    pub struct MoveInput {
+        moves: "A game record: `\"h8\"`, `[7, 7]` or `\"pass\"`, black first (or give `board`).",
+        to_move: "Side to move for a board (default: read from the stone counts); with `moves`, the record decides.",
+        /// The candidate move of the side to move.
+        #[serde(rename = "move")]
+        pub candidate: MoveSpec,
+    }
 }
 
 /// Why a candidate move is not legal.
@@ -221,39 +250,50 @@ pub enum MateKind {
     Vct,
 }
 
-/// Input of `renju mate`.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct MateInput {
-    /// A game record: `"h8"`, `[7, 7]` or `"pass"`, black first.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub moves: Option<Vec<MoveSpec>>,
-    /// Or a position: 15 strings of `X` (black), `O` (white), `.`, top row (row 15) first.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub board: Option<Vec<String>>,
-    /// Side to move for a board (default: read from the stone counts); it is the attacker.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub to_move: Option<Color>,
-    /// The rules: `renju` (RIF, default), `gomoku` or `freestyle`.
-    #[serde(default)]
-    pub rule: Rule,
-    /// `vcf` (default) or `vct`.
-    #[serde(default)]
-    pub kind: MateKind,
-    /// Most attacker moves, counting the five (1..=113; default 113 for VCF, 7 for VCT).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub max_depth: Option<u32>,
-    /// List every winning first move (`first_moves`), not only the shortest line.
-    #[serde(default)]
-    pub all_first_moves: bool,
-    /// Stop after this many milliseconds with `"status": "timeout"` (default 60000; `null`
-    /// for no limit).
-    #[serde(
-        default,
-        deserialize_with = "puzzles_common::limits::timeout_ms",
-        skip_serializing_if = "Option::is_none"
-    )]
-    pub timeout_ms: Option<u64>,
+/// What counts as a threat in a VCT, besides a four.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, schemars::JsonSchema,
+)]
+#[serde(rename_all = "lowercase")]
+pub enum Threats {
+    /// A three: a move after which the attacker has a win-in-two it did not have before (a
+    /// four the defender cannot stop: two five points, or one that black may not take).
+    #[default]
+    Threes,
+    /// Any move after which the attacker, were it to move again, would win by VCF within
+    /// the depth left: threes, and quiet moves that prepare a longer VCF (the definition of
+    /// the quintet solver).
+    Vcf,
+}
+
+position_input! {
+    /// Input of `renju mate`.
+    #[derive(Default)]
+    pub struct MateInput {
+        moves: "A game record: `\"h8\"`, `[7, 7]` or `\"pass\"`, black first.",
+        to_move: "Side to move for a board (default: read from the stone counts); it is the attacker.",
+        /// `vcf` (default) or `vct`.
+        #[serde(default)]
+        pub kind: MateKind,
+        /// Most attacker moves, counting the five (1..=113; default 113 for VCF, 7 for VCT).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[schemars(range(min = 1, max = 113))]
+        pub max_depth: Option<u32>,
+        /// List every winning first move (`first_moves`), not only the shortest line.
+        #[serde(default)]
+        pub all_first_moves: bool,
+        /// Give the proof tree of a win (`proof`): every defence with the answer to it.
+        #[serde(default)]
+        pub proof: bool,
+        /// Stop after this many milliseconds with `"status": "timeout"` (default 60000; `null`
+        /// for no limit).
+        #[serde(
+            default,
+            deserialize_with = "puzzles_common::limits::timeout_ms",
+            skip_serializing_if = "Option::is_none"
+        )]
+        pub timeout_ms: Option<u64>,
+    }
 }
 
 /// How the search ended.
@@ -306,6 +346,37 @@ pub struct MateVerdict {
     /// With `all_first_moves`: every first move that wins within `max_depth`, by column then
     /// row (null otherwise, and on timeout).
     pub first_moves: Option<Vec<String>>,
+    /// With `proof` and a win: the proof tree. Its root is the line's first move; each
+    /// node's `defences` answer every defender reply that does not lose at once, and any
+    /// other reply either leaves the attacker a five or loses to one of its `otherwise` lines
+    /// of fours. `verify_proof` in the library checks one with the rules alone.
+    pub proof: Option<ProofNode>,
     /// How much the search did: positions searched and time taken.
     pub stats: MateStats,
+}
+
+/// A proof tree of `renju mate`, from an attacker move.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct ProofNode {
+    /// The attacker's move.
+    #[serde(rename = "move")]
+    pub attack: String,
+    /// The defender's replies that need an answer, each with the proof that wins against it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub defences: Vec<ProofDefence>,
+    /// Lines of fours (attacker first, each defender move the forced block, ending with a
+    /// four the defender cannot stop); any reply not in `defences` either leaves the attacker
+    /// a five or loses to one of these lines.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub otherwise: Vec<Vec<String>>,
+}
+
+/// One reply of the defender in a proof tree, and the winning answer to it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct ProofDefence {
+    /// The defender's reply.
+    #[serde(rename = "move")]
+    pub reply: String,
+    /// The attacker's answer and what follows.
+    pub answer: ProofNode,
 }
