@@ -1,14 +1,14 @@
 //! `puzzles completions SHELL` and `puzzles man`: shell completion scripts and the man page,
-//! generated from the same clap definitions as the parser (registry commands included), so
+//! generated from the same clap definitions as the parser (every game command included), so
 //! they cannot name a flag the program does not take.
 
 use std::io::{self, Write};
 use std::path::Path;
 
 use crate::args::{self, CompletionsArgs, ManArgs};
-use crate::error::{CaseError, ErrorDocument, ErrorKind, escape_controls};
-use crate::exit::ExitStatus;
-use crate::output::{is_broken_pipe, write_json};
+use crate::error::{CaseError, ErrorKind};
+use crate::exit::{ExitStatus, fail};
+use crate::output::is_broken_pipe;
 
 /// Prints the completion script of `args.shell` on stdout.
 pub fn completions(args: &CompletionsArgs) -> ExitStatus {
@@ -25,14 +25,18 @@ pub fn man(args: &ManArgs) -> ExitStatus {
             Ok(()) => ExitStatus::Success,
             Err(err) => {
                 let message = format!("cannot write the man pages to {}: {err}", dir.display());
-                fail(CaseError::new(ErrorKind::Io, message))
+                fail(&CaseError::new(ErrorKind::Io, message), "man", false)
             }
         },
         None => {
             let mut page = Vec::new();
             match clap_mangen::Man::new(args::command()).render(&mut page) {
                 Ok(()) => write_out(&page),
-                Err(err) => fail(CaseError::new(ErrorKind::Internal, err.to_string())),
+                Err(err) => fail(
+                    &CaseError::new(ErrorKind::Internal, err.to_string()),
+                    "man",
+                    false,
+                ),
             }
         }
     }
@@ -51,11 +55,4 @@ fn write_out(bytes: &[u8]) -> ExitStatus {
         Err(err) if !is_broken_pipe(&err) => ExitStatus::Error,
         _ => ExitStatus::Success,
     }
-}
-
-/// The usual error report: one sentence on stderr, the JSON error object on stdout, exit 2.
-fn fail(error: CaseError) -> ExitStatus {
-    eprintln!("puzzles: {}", escape_controls(&error.message));
-    let _ = write_json(&mut io::stdout(), &ErrorDocument { error: &error }, false);
-    ExitStatus::Error
 }

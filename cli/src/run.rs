@@ -10,10 +10,10 @@ use puzzles_common::limits::DEFAULT_TIMEOUT_MS;
 use serde_json::Value;
 
 use crate::args::RunArgs;
-use crate::error::{CaseError, ErrorDocument, ErrorKind};
-use crate::exit::ExitStatus;
-use crate::output::{is_broken_pipe, stderr_line, write_json};
-use crate::registry::{Command, JsonCommand, Kind, TextFormat};
+use crate::error::{CaseError, ErrorKind};
+use crate::exit::{ExitStatus, fail};
+use crate::output::{is_broken_pipe, stderr_line};
+use crate::registry::{Command, JsonCommand, Kind, Stopped, TextFormat};
 use crate::source::{Source, position, timeout_value};
 
 pub fn run(command: &Command, matches: &ArgMatches) -> ExitStatus {
@@ -35,50 +35,18 @@ pub fn run(command: &Command, matches: &ArgMatches) -> ExitStatus {
     }
 }
 
-/// Why an interactive command stopped before its game ended.
-#[derive(Debug)]
-pub enum Stopped {
-    /// The person's terminal went away (a closed output): a quiet end, exit 0, like a
-    /// closed pipe everywhere else.
-    OutputClosed,
-    /// A fault to report.
-    Error(CaseError),
-}
-
-impl From<CaseError> for Stopped {
-    fn from(err: CaseError) -> Self {
-        Stopped::Error(err)
-    }
-}
-
-/// A failed read or write in an interactive command, told apart by its `io::ErrorKind`.
-pub fn io_error(err: io::Error) -> Stopped {
-    if is_broken_pipe(&err) {
-        Stopped::OutputClosed
-    } else {
-        Stopped::Error(CaseError::new(ErrorKind::Io, err.to_string()))
-    }
-}
-
 fn run_json(command: &JsonCommand, args: &RunArgs) -> ExitStatus {
-    let name = input_name(args.input.as_deref());
     let result =
         read_input(args.input.as_deref()).and_then(|bytes| evaluate(command, args, &bytes));
+    let verdict = match result {
+        Ok(verdict) => verdict,
+        Err(err) => return fail(&err, &input_name(args.input.as_deref()), args.pretty),
+    };
     let stdout = io::stdout();
     let mut out = stdout.lock();
-    let (written, status) = match &result {
-        Ok(verdict) => (writeln!(out, "{verdict}"), ExitStatus::Success),
-        Err(err) => {
-            stderr_line(&format!("puzzles: {}", err.sentence(&name)));
-            (
-                write_json(&mut out, &ErrorDocument { error: err }, args.pretty),
-                ExitStatus::Error,
-            )
-        }
-    };
-    match written.and_then(|()| out.flush()) {
-        Ok(()) => status,
-        Err(err) if is_broken_pipe(&err) => status,
+    match writeln!(out, "{verdict}").and_then(|()| out.flush()) {
+        Ok(()) => ExitStatus::Success,
+        Err(err) if is_broken_pipe(&err) => ExitStatus::Success,
         Err(err) => {
             stderr_line(&format!("puzzles: cannot write the verdict: {err}"));
             ExitStatus::Error

@@ -13,6 +13,7 @@ use super::{CaseLine, CaseResult, Outcome};
 use crate::args::RunArgs;
 use crate::error::{CaseError, ErrorKind};
 use crate::expect::{Mismatch, mismatches, unknown_field, verdict_schema};
+use crate::games;
 use crate::registry::{self, Kind, Output};
 use crate::source::{Source, place, position, shift};
 
@@ -214,7 +215,7 @@ fn evaluate(
 ) -> Result<Box<RawValue>, CaseError> {
     let (game, name) = (envelope.game.as_str(), envelope.command.as_str());
     let command =
-        registry::find(game, name).ok_or_else(|| place(unknown(game, name), text, origin))?;
+        games::find(game, name).ok_or_else(|| place(unknown(game, name), text, origin))?;
     let refuse = |message: String| {
         let err = CaseError::new(ErrorKind::Case, message).at("/command");
         place(err, text, origin)
@@ -299,11 +300,11 @@ fn shift_origin(outer: (usize, usize), inner: (usize, usize)) -> (usize, usize) 
 }
 
 fn unknown(game: &str, name: &str) -> CaseError {
-    let commands = registry::commands();
-    if !registry::GAMES.contains(&game) {
+    let commands = games::commands();
+    if !games::GAMES.contains(&game) {
         let message = format!(
             "unknown game {game:?}; the games are {}",
-            registry::GAMES.join(", ")
+            games::GAMES.join(", ")
         );
         return CaseError::new(ErrorKind::Case, message).at("/game");
     }

@@ -38,10 +38,10 @@ use serde::Serialize;
 use serde_json::value::RawValue;
 
 use crate::args::{BatchArgs, UpdateMode};
-use crate::error::{CaseError, ErrorDocument, ErrorKind};
+use crate::error::{CaseError, ErrorKind};
 use crate::exit::ExitStatus;
 use crate::expect::Mismatch;
-use crate::output::{is_broken_pipe, stderr_line, write_json};
+use crate::output::{is_broken_pipe, stderr_line};
 
 use cases::Case;
 use envelope::Envelope;
@@ -484,10 +484,7 @@ fn usage_error(message: String) -> ExitStatus {
 /// A batch that cannot start (a usage error, no worker threads, no picture folder): the
 /// error object on stdout, a sentence on stderr, exit 2.
 fn early_error(kind: ErrorKind, message: String) -> ExitStatus {
-    let error = CaseError::new(kind, message);
-    stderr_line(&format!("puzzles: batch: {}", error.message));
-    let _ = write_json(&mut io::stdout(), &ErrorDocument { error: &error }, false);
-    ExitStatus::Error
+    crate::exit::fail(&CaseError::new(kind, message), "batch", false)
 }
 
 /// A batch that finds nothing to run is a mistake (a wrong folder, a glob that matched

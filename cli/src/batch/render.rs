@@ -10,8 +10,9 @@ use std::path::{Path, PathBuf};
 
 use super::{Case, CaseResult, Envelope, run_case};
 use crate::error::CaseError;
+use crate::games;
 use crate::output::stderr_line;
-use crate::registry::{self, Kind};
+use crate::registry::Kind;
 use crate::source::Source;
 
 /// The time limit of the engine work behind one picture, in milliseconds.
@@ -136,7 +137,7 @@ fn picture(case: &Case, result: &CaseResult) -> Option<String> {
     let Some(envelope) = envelope else {
         return Some(puzzles_render::note(&lines));
     };
-    let render = registry::find(&envelope.game, "render").and_then(|c| match &c.kind {
+    let render = games::find(&envelope.game, "render").and_then(|c| match &c.kind {
         Kind::Json(json) if json.draws.contains(&envelope.command.as_str()) => Some(json),
         _ => None,
     });

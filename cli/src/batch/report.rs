@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
 
-use super::summary::{RunSummary, StepSummary};
+use super::summary::{RunSummary, StepSummary, failure_summary};
 use super::{CaseResult, Outcome};
 use crate::args::{self, ReportFormat};
 use crate::error::{escape_controls, shorten_quotes};
@@ -254,30 +254,6 @@ fn junit_case(result: &CaseResult) -> io::Result<TestCase> {
         case.set_system_out(xml(&serde_json::to_string(&line)?));
     }
     Ok(case)
-}
-
-/// `expected /status = "unique", got "multiple"` for the first mismatch, and how many more.
-pub fn failure_summary(result: &CaseResult) -> String {
-    let line = &result.line;
-    match line.mismatches.first() {
-        Some(first) => {
-            let more = match line.mismatches.len() - 1 {
-                0 => String::new(),
-                n => format!(" (and {n} more)"),
-            };
-            shorten_quotes(&format!(
-                "{}: expected {} = {}, got {}{more}",
-                line.case, first.path, first.expected, first.actual
-            ))
-        }
-        None => match &line.error {
-            Some(err) => format!(
-                "{}: expected a verdict, got an error: {}",
-                line.case, err.message
-            ),
-            None => format!("{}: the expectation failed", line.case),
-        },
-    }
 }
 
 fn mismatch_lines(result: &CaseResult) -> String {

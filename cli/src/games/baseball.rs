@@ -15,8 +15,7 @@ use clap::{Arg, ArgAction, ArgMatches, value_parser};
 
 use crate::error::CaseError;
 use crate::exit::ExitStatus;
-use crate::registry::{Command, interactive, json, svg};
-use crate::run::{Stopped, io_error};
+use crate::registry::{Command, Stopped, interactive, io_error, json, svg};
 
 pub fn commands() -> Vec<Command> {
     vec![
