@@ -78,6 +78,11 @@ pub struct BatchArgs {
     /// `/` the whole path (`fixtures/wip/**`).
     #[arg(long, value_name = "GLOB")]
     pub exclude: Vec<String>,
+    /// Let a case's `"input": "PATH"` name a file outside the folder of its case file (an
+    /// absolute path, `..` out of it, a symbolic link leading out); without it such a case
+    /// is invalid and the file is not read.
+    #[arg(long)]
+    pub allow_input_outside: bool,
     /// A report, several allowed: `jsonl` (the default), `junit`, `github` (JSON Lines plus
     /// GitHub Actions annotations on stderr, and a Markdown summary when
     /// GITHUB_STEP_SUMMARY is set) or `summary` (the counts as one JSON object). `=PATH`

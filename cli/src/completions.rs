@@ -8,6 +8,7 @@ use std::path::Path;
 use crate::args::{self, CompletionsArgs, ManArgs};
 use crate::error::{CaseError, ErrorKind};
 use crate::exit::{ExitStatus, fail};
+use crate::files;
 use crate::output::is_broken_pipe;
 
 /// Prints the completion script of `args.shell` on stdout.
@@ -42,9 +43,23 @@ pub fn man(args: &ManArgs) -> ExitStatus {
     }
 }
 
+/// One page per command, subcommands first, each written whole through a temporary file
+/// ([`files::write_atomically`]), so a link planted at a page's name is replaced, not
+/// written through.
 fn write_pages(dir: &Path) -> io::Result<()> {
+    fn pages(command: clap::Command, dir: &Path) -> io::Result<()> {
+        for sub in command.get_subcommands().filter(|s| !s.is_hide_set()) {
+            pages(sub.clone(), dir)?;
+        }
+        let page = clap_mangen::Man::new(command);
+        files::write_atomically(&dir.join(page.get_filename()), None, |file| {
+            page.render(file)
+        })
+    }
     std::fs::create_dir_all(dir)?;
-    clap_mangen::generate_to(args::command(), dir)
+    let mut command = args::command().disable_help_subcommand(true);
+    command.build();
+    pages(command, dir)
 }
 
 /// Writes generated text to stdout; a closed pipe is fine.

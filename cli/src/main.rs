@@ -7,6 +7,7 @@ mod completions;
 mod error;
 mod exit;
 mod expect;
+mod files;
 mod games;
 mod output;
 mod panic;

@@ -48,6 +48,9 @@ pub struct JsonCommand {
     /// For a picture command (`render`): the game's commands whose input it draws, so
     /// `batch --render` draws only the cases it can draw truthfully.
     pub draws: &'static [&'static str],
+    /// Whether an input leaves a random choice of the command unseeded, so that its verdict
+    /// differs from run to run (`batch --update` does not record such a verdict).
+    unseeded: fn(&Value) -> bool,
 }
 
 /// A command that talks with a person at a terminal (e.g. `baseball play`): it has its own
@@ -197,6 +200,7 @@ where
             output,
             formats: &[],
             draws: &[],
+            unseeded: |_| false,
         }),
     }
 }
@@ -234,6 +238,15 @@ impl Command {
         self
     }
 
+    /// Marks a command with a random choice: `unseeded` tells the inputs that leave it to a
+    /// fresh seed.
+    pub fn random_when(mut self, unseeded: fn(&Value) -> bool) -> Self {
+        if let Kind::Json(json) = &mut self.kind {
+            json.unseeded = unseeded;
+        }
+        self
+    }
+
     pub fn as_json(&self) -> Option<&JsonCommand> {
         match &self.kind {
             Kind::Json(json) => Some(json),
@@ -259,6 +272,11 @@ impl JsonCommand {
 
     pub fn verdict_schema(&self) -> Schema {
         (self.verdict_schema)()
+    }
+
+    /// Whether `input` leaves a random choice of the command to a fresh seed.
+    pub fn is_unseeded(&self, input: &Value) -> bool {
+        (self.unseeded)(input)
     }
 
     /// Whether the input has a `timeout_ms` field that `--timeout` may fill in.

@@ -15,8 +15,10 @@
 mod cases;
 mod envelope;
 mod glob;
+mod inputs;
 mod judge;
 mod last_failed;
+mod outputs;
 mod render;
 mod report;
 mod select;
@@ -45,13 +47,15 @@ use crate::output::{is_broken_pipe, stderr_line};
 
 use cases::Case;
 use envelope::Envelope;
+use inputs::InputPaths;
 use judge::run_case;
 use last_failed::LastFailed;
+use outputs::OutputError;
 use report::Reporter;
 use select::Filter;
 use slowest::Slowest;
 use summary::{Counts, RunSummary};
-use update::{Edit, Updates};
+use update::{CaseUpdate, Updates};
 
 /// Cases read and run at a time: enough to keep every core busy past a few slow cases, few
 /// enough that memory does not grow with the file.
@@ -85,7 +89,7 @@ pub struct CaseResult {
     /// `--render`: the SVG picture of a failing case.
     pub picture: Option<String>,
     /// `--update`: the changes to its file that accept its verdict.
-    pub edits: Vec<Edit>,
+    pub update: CaseUpdate,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -108,13 +112,14 @@ impl Outcome {
 struct Work {
     draw: bool,
     update: Option<UpdateMode>,
+    inputs: InputPaths,
 }
 
 impl Work {
     fn run(self, case: &Case) -> CaseResult {
-        let mut result = render::run_and_draw(case, self.draw);
+        let mut result = render::run_and_draw(case, self.draw, self.inputs);
         if let Some(mode) = self.update {
-            result.edits = update::edits(case, &result, mode);
+            result.update = update::update(case, &result, mode, self.inputs);
         }
         result
     }
@@ -188,11 +193,14 @@ pub fn run_once(args: &BatchArgs) -> RunEnd {
     };
     let reporter = match Reporter::new(&args.report) {
         Ok(reporter) => reporter,
-        Err(report::ReportError(message)) => return RunEnd::NotStarted(usage_error(message)),
+        Err(OutputError(kind, message)) => return RunEnd::NotStarted(early_error(kind, message)),
     };
     let work = Work {
         draw: pictures.is_some(),
         update: args.update,
+        inputs: InputPaths {
+            outside_allowed: args.allow_input_outside,
+        },
     };
     let collector = Collector {
         counts: Counts::default(),

@@ -183,11 +183,9 @@ impl StepSummary {
             }
         }
         text.push('\n');
-        let mut file = std::fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(&self.path)?;
-        file.write_all(text.as_bytes())
+        crate::files::open_to_append(&self.path)
+            .and_then(|mut file| file.write_all(text.as_bytes()))
+            .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", self.path.display())))
     }
 }
 

@@ -12,6 +12,7 @@ mod render;
 mod runner;
 mod single;
 mod stream;
+mod user_files;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
