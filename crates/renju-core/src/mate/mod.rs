@@ -272,16 +272,43 @@ impl Search {
         if !self.options.all_first_moves {
             return Ok((win, None));
         }
-        let mut first = Vec::new();
-        for m in self.first_move_candidates() {
-            match self.wins_with(m) {
-                Ok(true) => first.push(m),
-                Ok(false) => {}
-                Err(OutOfTime) => return Err(Stopped { win }),
+        let mut first = if self.pos.attacker.fives(&self.pos.board).is_empty() {
+            let mut first = Vec::new();
+            for m in self.first_move_candidates() {
+                match self.wins_with(m) {
+                    Ok(true) => first.push(m),
+                    Ok(false) => {}
+                    Err(OutOfTime) => return Err(Stopped { win }),
+                }
             }
-        }
+            first
+        } else {
+            self.first_moves_beside_a_five()
+        };
         first.sort_by_key(|p| (p.x, p.y));
         Ok((win, Some(first)))
+    }
+
+    /// The winning first moves when the attacker already has a five point: the fives, and
+    /// (within two moves) every threat of the kind after which the defender has no five of
+    /// its own, since the five is still there on the next move.
+    fn first_moves_beside_a_five(&mut self) -> Vec<Point> {
+        let fives = self.pos.attacker.fives(&self.pos.board);
+        let mut out: Vec<Point> = fives.iter().map(Point::from_index).collect();
+        if self.options.max_depth < 2 {
+            return out;
+        }
+        let threats = self.pos.defender.fives(&self.pos.board);
+        let threat_moves = match self.options.kind {
+            MateKind::Vcf => self.vct().legal_fours(),
+            MateKind::Vct => self.vct().threat_moves(),
+        };
+        out.extend(
+            threat_moves
+                .into_iter()
+                .filter(|m| !fives.contains(m.index()) && threats.iter().all(|d| d == m.index())),
+        );
+        out
     }
 
     /// The attacker's five points, then (when the defender has fewer than two) the moves the
