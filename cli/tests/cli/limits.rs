@@ -118,7 +118,7 @@ fn blockdoku_selfplay_under_a_limit_reports_the_games_played() {
     }
 }
 
-/// Reproducer 12 (issue 23): a fitpuzzle verdict that could pass the 256 MB ceiling is
+/// A fitpuzzle verdict that could pass the 256 MB ceiling is
 /// refused up front: 2048 x 4096 boards of single-cell holes and pieces (the full 4096 x
 /// 4096 made a 705 MB verdict and a 1.44 GB peak).
 #[test]

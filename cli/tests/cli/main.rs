@@ -1,4 +1,4 @@
-//! Integration tests of the `puzzles` binary: one test binary, with the helpers below.
+//! Integration tests of the `puzzles` binary: one test binary, with the functions its modules share below.
 
 mod batch;
 mod ci;
