@@ -14,7 +14,7 @@
 //! every error path (`tempfile` deletes it when its handle is dropped).
 
 use std::fs::{File, Metadata, OpenOptions};
-use std::io::{self, Read, Write};
+use std::io::{self, BufRead, Read, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -102,6 +102,22 @@ pub fn read_capped(
             return Err(out_of_time(bytes.len()));
         }
     }
+}
+
+/// Reads one line, its `\n` included, onto the end of `buffer`: at most [`READ_CAP`]
+/// bytes, so a line that never ends cannot fill the memory.
+pub fn read_line(reader: &mut impl BufRead, buffer: &mut Vec<u8>) -> io::Result<usize> {
+    let read = reader.take(READ_CAP + 1).read_until(b'\n', buffer)?;
+    if read as u64 > READ_CAP {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!(
+                "a line longer than {} MiB, the most puzzles reads as one case",
+                READ_CAP >> 20
+            ),
+        ));
+    }
+    Ok(read)
 }
 
 /// The deadline `limit_ms` milliseconds from `start`; `None` for no limit.
@@ -280,12 +296,9 @@ pub fn identity_of(path: &Path, metadata: &Metadata) -> Option<FileId> {
     }
 }
 
-/// Where a file that may not exist yet would be: its folder's canonical path and its name,
-/// or, when it exists, its identity.
-pub fn output_identity(path: &Path) -> Option<FileId> {
-    if let Some(id) = identity(path) {
-        return Some(id);
-    }
+/// The place `path` names, whatever is there (nothing yet, or a link that a write will
+/// replace): its folder's canonical path and its name.
+pub fn place_identity(path: &Path) -> Option<FileId> {
     let name = path.file_name()?;
     let folder = match path.parent() {
         Some(parent) if !parent.as_os_str().is_empty() => parent,
@@ -441,12 +454,12 @@ mod tests {
         assert!(one.is_some());
         assert_eq!(one, identity(&dir.join("a/../a/./x.json")));
         assert_eq!(
-            output_identity(&dir.join("a/new.xml")),
-            output_identity(&dir.join("a/../a/new.xml"))
+            place_identity(&dir.join("a/new.xml")),
+            place_identity(&dir.join("a/../a/new.xml"))
         );
         assert_ne!(
-            output_identity(&dir.join("a/new.xml")),
-            output_identity(&dir.join("a/x.json"))
+            place_identity(&dir.join("a/new.xml")),
+            place_identity(&dir.join("a/x.json"))
         );
         std::fs::remove_dir_all(&dir).unwrap();
     }

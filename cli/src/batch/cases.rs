@@ -9,14 +9,14 @@
 
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::fs::File;
-use std::io::{BufRead, BufReader, Read};
+use std::io::BufReader;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use super::glob::Glob;
 use super::last_failed::is_cache_dir;
 use crate::error::{CaseError, ErrorKind};
-use crate::files::{READ_CAP, identity, open_regular, read_regular};
+use crate::files::{identity, open_regular, read_line, read_regular};
 use crate::run::{UTF8_BOM, json_text};
 
 /// How a case's file came to be run: named on the command line, found in a folder, or
@@ -261,17 +261,8 @@ impl CaseReader {
                 return None;
             }
             self.buffer.clear();
-            let read = (&mut open.reader)
-                .take(READ_CAP + 1)
-                .read_until(b'\n', &mut self.buffer);
+            let read = read_line(&mut open.reader, &mut self.buffer);
             let number = open.line + 1;
-            let read = match read {
-                Ok(n) if n as u64 > READ_CAP => Err(std::io::Error::other(format!(
-                    "line {number} is longer than {} MiB, the most puzzles reads as one case",
-                    READ_CAP >> 20
-                ))),
-                read => read,
-            };
             match read {
                 Ok(0) => {
                     if let Some(open) = self.open.take() {

@@ -182,6 +182,11 @@ pub fn run_once(args: &BatchArgs) -> RunEnd {
         return RunEnd::NotStarted(no_cases(args));
     }
 
+    // The reports are checked first: a refused run makes no folder and touches no file.
+    let reporter = match Reporter::new(&args.report) {
+        Ok(reporter) => reporter,
+        Err(OutputError(kind, message)) => return RunEnd::NotStarted(early_error(kind, message)),
+    };
     let pictures = match args.render.as_deref().map(render::Pictures::new) {
         Some(Err(err)) => {
             return RunEnd::NotStarted(early_error(
@@ -190,10 +195,6 @@ pub fn run_once(args: &BatchArgs) -> RunEnd {
             ));
         }
         made => made.and_then(Result::ok),
-    };
-    let reporter = match Reporter::new(&args.report) {
-        Ok(reporter) => reporter,
-        Err(OutputError(kind, message)) => return RunEnd::NotStarted(early_error(kind, message)),
     };
     let work = Work {
         draw: pictures.is_some(),

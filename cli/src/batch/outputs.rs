@@ -4,8 +4,9 @@
 //! `./r.xml`, a link, `/dev/stdout` beside the report on stdout, the step summary) would mix
 //! two documents into one that no reader can parse, so that is a usage error and no file is
 //! touched. A report file is written to a temporary file beside it and renamed over it when
-//! the run ends, so a run that stops early leaves the old report as it was; a fifo or a
-//! device (a pipe from `>(...)`, `/dev/stderr`) is written as the run goes.
+//! the run ends, so a run that stops early leaves the old report as it was, and a symbolic
+//! link at its path is replaced, never written through; a fifo or a device (a pipe from
+//! `>(...)`, `/dev/stderr`) is written as the run goes.
 
 use std::fs::File;
 use std::io::{self, BufWriter, Write};
@@ -67,8 +68,8 @@ pub fn check_distinct(reports: &[Report], step_summary: Option<&Path>) -> Result
     Ok(())
 }
 
-/// Opens the report file at `path`: a temporary file beside the file it will replace (the
-/// target of a symbolic link, so the link stays), or a fifo or device as it is.
+/// Opens the report file at `path`: a temporary file beside the file it will replace, or a
+/// fifo or device as it is.
 pub fn open(path: &Path) -> io::Result<ReportFile> {
     if let Ok(metadata) = std::fs::metadata(path)
         && !metadata.is_file()
@@ -80,22 +81,24 @@ pub fn open(path: &Path) -> io::Result<ReportFile> {
             pending: None,
         });
     }
-    let target = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
-    let temporary = files::temporary_beside(&target)?;
+    let temporary = files::temporary_beside(path)?;
     let writer = BufWriter::new(temporary.as_file().try_clone()?);
     Ok(ReportFile {
         writer,
-        pending: Some((temporary, target)),
+        pending: Some((temporary, path.to_path_buf())),
     })
 }
 
 /// The identity of an output that readers parse (a regular file, existing or to be made, a
-/// fifo or a socket); `None` for a terminal or `/dev/null`, which two writers may share.
+/// fifo or a socket); `None` for a terminal or `/dev/null`, which two writers may share. A
+/// link to a regular file is the link's own place, which the report replaces.
 fn text_identity(path: &Path) -> Option<FileId> {
+    let is_link = std::fs::symlink_metadata(path).is_ok_and(|m| m.is_symlink());
     match std::fs::metadata(path) {
+        Ok(metadata) if metadata.is_file() && is_link => files::place_identity(path),
         Ok(metadata) if files::holds_text(&metadata) => files::identity_of(path, &metadata),
         Ok(_) => None,
-        Err(_) => files::output_identity(path),
+        Err(_) => files::place_identity(path),
     }
 }
 

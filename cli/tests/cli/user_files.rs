@@ -144,8 +144,8 @@ fn a_file_reached_by_several_paths_is_read_and_updated_once() {
     }
 }
 
-/// `--update` and `--render` never write through a symbolic link planted where they write:
-/// not at the old fixed temporary name, not at a picture's name.
+/// `--update`, `--render` and `--report` never write through a symbolic link planted where
+/// they write: not at the old fixed temporary name, not at a picture's or a report's name.
 #[test]
 fn writes_never_go_through_a_planted_link() {
     let dir = scratch("files_planted_link");
@@ -171,8 +171,15 @@ fn writes_never_go_through_a_planted_link() {
     assert_eq!(run.code, 1, "{run:?}");
     assert_eq!(read(dir.join("victim.txt")), "victim\n");
     assert!(read(dir.join("pics/t-1.svg")).starts_with("<?xml"));
+    // A report file replaces a link at its path too.
+    symlink(dir.join("victim.txt"), dir.join("pics/r.xml")).unwrap();
+    let run = batch_unprivileged(&dir, &["--report", "junit=pics/r.xml", "c"]);
+    assert_eq!(run.code, 1, "{run:?}");
+    assert_eq!(read(dir.join("victim.txt")), "victim\n");
+    assert!(!dir.join("pics/r.xml").is_symlink());
+    roxmltree::Document::parse(&read(dir.join("pics/r.xml"))).unwrap();
     // No temporary file is left beside the pictures or the cases.
-    assert_eq!(names(&dir.join("pics")), ["t-1.svg"]);
+    assert_eq!(names(&dir.join("pics")), ["r.xml", "t-1.svg"]);
     assert_eq!(
         names(&dir.join("c")),
         [".t.jsonl.puzzles-update", "t.jsonl"]
