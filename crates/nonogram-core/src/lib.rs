@@ -26,6 +26,7 @@
 pub mod board;
 pub mod cells;
 pub mod classic;
+pub mod color_feedback;
 pub mod colorline;
 pub mod feedback;
 pub mod formats;
