@@ -1,15 +1,17 @@
-//! What a batch reports, each report to stdout or its own file: JSON Lines (the default), a
+//! What a batch reports, each report to stdout or its own file: JSON Lines (the default in
+//! pipes and files), the report for people ([`super::human`], the default on a terminal), a
 //! JUnit XML document for CI test reports, JSON Lines plus GitHub Actions annotations for
 //! the failing cases (and a Markdown step summary), or the end-of-run counts as one JSON
 //! object.
 
 use std::fs::File;
-use std::io::{self, BufWriter, Write};
+use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
 
+use super::human::{Human, colour_allowed};
 use super::summary::{RunSummary, StepSummary};
 use super::{CaseResult, Outcome};
 use crate::args::{self, ReportFormat};
@@ -40,6 +42,8 @@ struct Sink {
     stdout: bool,
     /// JUnit: one suite per case file, in input order.
     suites: Vec<TestSuite>,
+    /// The report for people.
+    human: Option<Human>,
 }
 
 /// Why the reports could not be set up: a usage error, or a file that cannot be made.
@@ -85,12 +89,22 @@ impl Reporter {
                 false,
             ));
         }
+        let terminal = io::stdout().is_terminal();
+        let default = if terminal {
+            ReportFormat::Human
+        } else {
+            ReportFormat::Jsonl
+        };
         let stdout_format = reports
             .iter()
             .find(|r| r.path.is_none())
-            .map_or(ReportFormat::Jsonl, |r| r.format);
+            .map_or(default, |r| r.format);
         let stdout = BufWriter::with_capacity(1 << 16, io::stdout());
-        sinks.insert(0, Sink::new(stdout_format, Box::new(stdout), true));
+        let mut sink = Sink::new(stdout_format, Box::new(stdout), true);
+        if let Some(human) = &mut sink.human {
+            *human = Human::new(colour_allowed(terminal));
+        }
+        sinks.insert(0, sink);
         let step_summary = reports
             .iter()
             .any(|r| r.format == ReportFormat::Github)
@@ -102,6 +116,13 @@ impl Reporter {
             sinks,
             step_summary,
         })
+    }
+
+    /// Whether stdout gets the report for people.
+    pub fn human_on_stdout(&self) -> bool {
+        self.sinks
+            .first()
+            .is_some_and(|s| s.format == ReportFormat::Human)
     }
 
     pub fn case(&mut self, result: &CaseResult) -> io::Result<()> {
@@ -151,6 +172,7 @@ impl Sink {
             out,
             stdout,
             suites: Vec::new(),
+            human: (format == ReportFormat::Human).then(|| Human::new(false)),
         }
     }
 
@@ -158,6 +180,10 @@ impl Sink {
         let out = &mut self.out;
         match self.format {
             ReportFormat::Jsonl => write_json(out, &result.line, false),
+            ReportFormat::Human => match &mut self.human {
+                Some(human) => human.case(out, result),
+                None => Ok(()),
+            },
             ReportFormat::Github if self.stdout => {
                 write_json(out, &result.line, false)?;
                 if let Some(annotation) = github_annotation(result) {
@@ -193,6 +219,12 @@ impl Sink {
         match self.format {
             ReportFormat::Junit => {}
             ReportFormat::Summary => return write_json(&mut self.out, run, false),
+            ReportFormat::Human => {
+                return match &mut self.human {
+                    Some(human) => human.finish(&mut self.out, run),
+                    None => Ok(()),
+                };
+            }
             ReportFormat::Jsonl | ReportFormat::Github => return Ok(()),
         }
         let out = &mut self.out;
@@ -222,7 +254,14 @@ impl Sink {
 fn junit_case(result: &CaseResult) -> io::Result<TestCase> {
     let line = &result.line;
     let status = match result.outcome {
-        Outcome::Passed | Outcome::Unchecked => TestCaseStatus::success(),
+        Outcome::Passed | Outcome::Unchecked | Outcome::InputFile => TestCaseStatus::success(),
+        Outcome::Skipped => {
+            let mut status = TestCaseStatus::skipped();
+            if let Some(reason) = &line.skip {
+                status.set_message(xml(reason));
+            }
+            status
+        }
         Outcome::Failed => {
             let mut status = TestCaseStatus::non_success(NonSuccessKind::Failure);
             status.set_type("mismatch");
@@ -293,7 +332,9 @@ fn mismatch_lines(result: &CaseResult) -> String {
 fn github_annotation(result: &CaseResult) -> Option<String> {
     let line = &result.line;
     let message = match result.outcome {
-        Outcome::Passed | Outcome::Unchecked => return None,
+        Outcome::Passed | Outcome::Unchecked | Outcome::Skipped | Outcome::InputFile => {
+            return None;
+        }
         Outcome::Failed => failure_summary(result),
         Outcome::Invalid => line.error.as_ref()?.sentence(&line.case),
     };

@@ -18,7 +18,8 @@ use std::io::{self, BufRead, BufReader, StdinLock};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 
-use super::cases::{Case, Found};
+use super::cases::Case;
+use super::discover::Found;
 use super::select::Filter;
 use super::{CaseResult, Collector, Ended, Flow, Work};
 use crate::error::{CaseError, ErrorKind};
@@ -80,6 +81,7 @@ pub fn run(
         }
         shared.reserve(group.len());
         let worker = Arc::clone(&shared);
+        let work = work.clone();
         pool.spawn(move || {
             let results = group
                 .into_iter()
@@ -173,6 +175,8 @@ impl Shared {
                 Ok(Flow::Stop) => {
                     state.stopped_early = true;
                     self.stop.store(true, Ordering::Relaxed);
+                    // The cases still running stop at their next poll of the clock.
+                    puzzles_common::deadline::cancel_all();
                 }
                 Err(err) => {
                     state.write_error = Some(err);
@@ -242,7 +246,8 @@ impl<'a> Lines<'a> {
                     self.ended = true;
                     let err = CaseError::new(ErrorKind::Io, format!("cannot read stdin: {err}"));
                     return Some(Case {
-                        name: format!("{}:{number}", self.name),
+                        id: format!("{}:{number}", self.name),
+                        name: None,
                         file: self.name.clone(),
                         line: number,
                         offset: self.offset,

@@ -13,7 +13,8 @@ use std::sync::Arc;
 
 use serde_json::Value;
 
-use super::cases::{Case, Found};
+use super::cases::Case;
+use super::discover::Found;
 use super::{CaseResult, Outcome};
 use crate::args::UpdateMode;
 use crate::source::{locate, skip_blanks, skip_value};
@@ -71,7 +72,7 @@ pub fn edits(case: &Case, result: &CaseResult, mode: UpdateMode) -> Vec<Edit> {
                     &mismatch.path
                 };
                 edits.push(Edit {
-                    case: case.name.clone(),
+                    case: case.id.clone(),
                     offset: case.offset + start,
                     old: old.to_string(),
                     note: format!(
@@ -93,7 +94,7 @@ pub fn edits(case: &Case, result: &CaseResult, mode: UpdateMode) -> Vec<Edit> {
             drop_timing(&mut verdict);
             if let Some(edit) = add_expect(text, &verdict, &style) {
                 edits.push(Edit {
-                    case: case.name.clone(),
+                    case: case.id.clone(),
                     offset: case.offset + edit.0,
                     old: String::new(),
                     new: edit.1,
@@ -261,11 +262,16 @@ impl Updates {
         if result.outcome == Outcome::Failed && result.edits.len() == result.line.mismatches.len() {
             self.accepted.push(result.line.case.clone());
         }
-        let at = *self.index.entry(result.file.clone()).or_insert_with(|| {
-            self.files.push((result.file.clone(), Vec::new()));
+        self.add_edits(&result.file, result.edits.clone());
+    }
+
+    /// Adds edits of another kind (names) to `file`'s.
+    pub fn add_edits(&mut self, file: &Arc<str>, edits: Vec<Edit>) {
+        let at = *self.index.entry(file.clone()).or_insert_with(|| {
+            self.files.push((file.clone(), Vec::new()));
             self.files.len() - 1
         });
-        self.files[at].1.extend(result.edits.iter().cloned());
+        self.files[at].1.extend(edits);
     }
 
     /// Rewrites each file once and says on stderr what changed; the files that could not

@@ -3,11 +3,13 @@
 mod batch;
 mod ci;
 mod completions;
+mod discovery;
 mod docs;
 mod fixtures;
 mod hostile;
 mod limits;
 mod mate;
+mod names;
 mod render;
 mod runner;
 mod single;
@@ -31,6 +33,14 @@ impl Run {
         self.stdout
             .lines()
             .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON: {l:?}: {e}")))
+            .collect()
+    }
+
+    /// The `case` id of each JSON line on stdout.
+    pub fn case_ids(&self) -> Vec<String> {
+        self.json_lines()
+            .iter()
+            .map(|l| l["case"].as_str().unwrap_or_default().to_string())
             .collect()
     }
 
