@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Nonogram benchmark: our solver vs nonogrid on every puzzle of crates/nonogram-core/data/bench,
-# side by side in one run, then the hard section; writes BENCHMARKS.md at the repo root.
+# side by side in one run, then the hard section; writes docs/benchmarks/nonogram.md (its
+# summary figures go to BENCHMARKS.md by hand).
 # Usage (from anywhere): scripts/nonogram-bench.sh [--timeout SECONDS] [--only NAME-PART]
 #   [--hard-timeout SECONDS] [--learn-after NODES|never]
 # Needs nonogrid (its SAT build: `cargo install nonogrid --locked --features sat`, installed if missing) and the bench set
@@ -9,7 +10,7 @@
 # $NONOGRAM_HARD_DIR when set: a folder of your own (.non, .xml or .json), e.g. webpbn puzzles
 # that may not be redistributed; they are read from there and never copied into the repo.
 # $NONOGRAM_HARD_TIMEOUT: seconds per hard puzzle and run (default 60).
-# The published hard set of issue 24 (about 900 puzzles: the webpbn survey and the hard tests
+# The published hard set (about 900 puzzles: the webpbn survey and the hard tests
 # of github.com/Storyyeller/griddler-solver, `oldstuff/python/hardtests` and
 # `oldstuff/python/sample-simpson`) is not redistributable: extract it to a folder of your
 # own, strip its `goal` lines (`grep -av '^goal'`) so that the solvers get the clues alone,
@@ -28,5 +29,5 @@ if [ -n "${NONOGRAM_HARD_DIR:-}" ]; then
 fi
 cargo run --release -p nonogram-core --example nonogram_bench -- \
   --bench-dir "$bench" --timeout 60 --hard-timeout "${NONOGRAM_HARD_TIMEOUT:-60}" \
-  "${hard[@]}" --out BENCHMARKS.md "$@"
-echo "wrote $root/BENCHMARKS.md" >&2
+  "${hard[@]}" --out docs/benchmarks/nonogram.md "$@"
+echo "wrote $root/docs/benchmarks/nonogram.md" >&2

@@ -1,8 +1,8 @@
-//! The playing engine: an exhaustive search over a tray's orders and placements, scored by
-//! the static evaluation of [`crate::eval`].
+//! The playing engine: a search over a tray's orders and placements, scored by the static
+//! evaluation of [`crate::eval`], whose best few plans a one-piece lookahead compares.
 //!
 //! The search tries every order of the tray and every placement of each piece, clearing
-//! between placements, and keeps the board it ends on with the lowest evaluation. Three
+//! between placements, and keeps the boards it ends on with the lowest evaluation. Three
 //! prunings keep it exact while visiting each reachable result about once:
 //!
 //! - Order: two moves in a row of which neither clears anything give the same board in
@@ -17,20 +17,20 @@
 //! the costliest features are skipped on boards that cannot win (see
 //! [`Evaluator::eval_below`]).
 //!
-//! By default the engine narrows three things. Of each piece's first moves that clear
-//! nothing, only the [`FIRST_MOVES`] whose boards evaluate best are searched further; over
-//! 266 deaths that died as often as the exact search (crate README) for about 0.8 of its
-//! time. Of each piece's second moves that clear nothing (when a third move follows), only
-//! the [`SECOND_MOVES`] with the lowest quiet bound; over 121 deaths that died as often
-//! (0.99 times, 0.79-1.23) for about 0.7 of the time (session 13). When no plan the narrowed
-//! search keeps places the whole tray, the exact search decides, so whether the game is
-//! over stays exact. [`Engine::with_exact_search`] is the exact search. And on boards of
-//! fewer than [`LOOKAHEAD_GAP_UNDER`] cells, the lookahead leaves out the plans evaluated
-//! more than [`LOOKAHEAD_GAP`] above the best: the one narrowing that costs strength, about
-//! 1.15 times the deaths for about 0.88 of the CPU, still below blokie's rate (session 16,
-//! crate README).
+//! By default the engine narrows three things ([`settings`](self::settings) gives each
+//! one's measured effect). Of each piece's first moves that clear nothing, only the
+//! [`FIRST_MOVES`] whose boards evaluate best are searched further; of its second moves
+//! that clear nothing (when a third move follows), only the [`SECOND_MOVES`] with the lowest
+//! quiet bound. Both died as often as the exact search, for about 0.8 and 0.7 of its CPU.
+//! When no plan the narrowed search keeps places the whole tray, the exact search decides,
+//! so whether the game is over stays exact; [`Engine::with_exact_search`] is the exact
+//! search. And on boards of fewer than [`LOOKAHEAD_GAP_UNDER`] cells, the lookahead leaves
+//! out the plans evaluated more than [`LOOKAHEAD_GAP`] above the best: the one narrowing
+//! that costs strength (about 1.15 times the deaths for about 0.9 of the CPU), still below
+//! blokie's death rate.
 
 mod near;
+mod settings;
 
 #[cfg(target_arch = "x86_64")]
 use crate::eval::Instruction;
@@ -42,7 +42,12 @@ use crate::piece::Placement;
 use crate::rules::{Outcome, Scoring, points};
 use near::{CoverMemo, Gap, Reach, UnitCounts, apply_near, gather};
 use puzzles_common::{Deadline, Poll};
+use settings::{Config, Narrowing};
+
 use rustc_hash::FxBuildHasher;
+pub use settings::{
+    FIRST_MOVES, LOOKAHEAD_CANDIDATES, LOOKAHEAD_GAP, LOOKAHEAD_GAP_UNDER, SECOND_MOVES,
+};
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;
 use std::marker::PhantomData;
@@ -91,34 +96,6 @@ pub struct Turn {
 /// The most pieces a tray may hold for the search (the `left` sets are bytes).
 pub const MAX_TRAY: usize = 8;
 
-/// How many of the best plans the one-piece lookahead compares by default.
-pub const LOOKAHEAD_CANDIDATES: usize = 6;
-
-/// How many quiet first moves of each piece the engine searches by default (see
-/// [`Engine::with_first_moves`]): 20 died as often as the exact search over six seeds
-/// (266 deaths, crate README, issue 26 sessions 10-12); 15 died more on one.
-pub const FIRST_MOVES: usize = 20;
-
-/// How many quiet second moves of each piece the engine searches by default (see
-/// [`Engine::with_second_moves`]): with [`FIRST_MOVES`], 6 died 0.99 times (0.79-1.23) as
-/// often as the search narrowed at the first move only, over 121 deaths, for about 0.7 of
-/// its CPU; 4 died 1.12 times (0.91-1.38) over 146 deaths, for about 0.65 (crate README,
-/// issue 26 session 13).
-pub const SECOND_MOVES: usize = 6;
-
-/// The lookahead's default gap (see [`Engine::with_lookahead_gap`]): on boards of fewer than
-/// [`LOOKAHEAD_GAP_UNDER`] occupied cells, the plans evaluated more than this above the best
-/// plan are left out of the lookahead. Since issue 26's session 16: it takes about 0.88 of the
-/// CPU per tray and died 1.15 times (0.98-1.36) as often as comparing every plan over 332
-/// deaths; over 590 deaths (seeds 2036-2039), 0.86 times (0.74-0.99) blokie's rate (crate
-/// README).
-pub const LOOKAHEAD_GAP: i32 = 50;
-
-/// The boards the default gap applies to: those with fewer occupied cells than this (see
-/// [`Engine::with_lookahead_gap_under`]). Crowded boards, where games end, keep the whole
-/// lookahead.
-pub const LOOKAHEAD_GAP_UNDER: u32 = 25;
-
 /// A piece of the default set that fits nowhere after a plan, in the lookahead's sum.
 const LOOKAHEAD_DEAD: i64 = 3000;
 
@@ -141,29 +118,11 @@ pub struct Engine {
     lookahead_sides: Vec<PieceSides>,
     /// The most cells of a piece in `lookahead_pieces`.
     largest_piece: u32,
-    /// Plans compared by the lookahead (1: none).
-    candidates: usize,
-    /// Plans whose evaluation is more than this above the best plan's are left out of the
-    /// lookahead (see [`Engine::with_lookahead_gap`]); none when `None`.
-    lookahead_gap: Option<i32>,
-    /// The gap applies only to trays whose board has fewer occupied cells than this (see
-    /// [`Engine::with_lookahead_gap_under`]).
-    gap_under_cells: u32,
-    /// Whether the plans kept for the lookahead end on different boards (see
-    /// [`Engine::with_distinct_plans`]).
-    distinct: bool,
-    /// Quiet first moves searched for each piece (see [`Engine::with_first_moves`]); all
-    /// when `None`.
-    first_moves: Option<usize>,
-    /// Quiet second moves searched after each first move (see
-    /// [`Engine::with_second_moves`]); all when `None`.
-    second_moves: Option<usize>,
+    /// What the search narrows and the lookahead compares.
+    config: Config,
     /// For each cell, a 1 in the empty-cell count of each of its units (see
     /// [`UnitCounts::after_quiet`]).
     cell_deltas: Vec<[u8; 64]>,
-    /// Plan with the search compiled for the POPCNT instruction: true only when the CPU has
-    /// it (see [`Engine::with_popcount_instruction`]).
-    popcnt: bool,
 }
 
 impl Engine {
@@ -191,101 +150,8 @@ impl Engine {
                 .max()
                 .unwrap_or(0),
             lookahead_pieces,
-            candidates: LOOKAHEAD_CANDIDATES,
-            lookahead_gap: Some(LOOKAHEAD_GAP),
-            gap_under_cells: LOOKAHEAD_GAP_UNDER,
-            distinct: false,
-            first_moves: Some(FIRST_MOVES),
-            second_moves: Some(SECOND_MOVES),
+            config: Config::default(),
             cell_deltas: near::cell_deltas(&geo),
-            popcnt: has_popcnt(),
-        }
-    }
-
-    /// The same engine planning with the search compiled for the POPCNT instruction when
-    /// `use_it` and the CPU has it (the default), with the portable search otherwise. The
-    /// plans are the same either way (the two count bits exactly); only the time differs.
-    pub fn with_popcount_instruction(mut self, use_it: bool) -> Engine {
-        self.popcnt = use_it && has_popcnt();
-        self
-    }
-
-    /// The same engine comparing its `candidates` best plans by the one-piece lookahead
-    /// (0 or 1: no lookahead, the plan with the best evaluation).
-    pub fn with_lookahead(mut self, candidates: usize) -> Engine {
-        self.candidates = candidates.max(1);
-        self
-    }
-
-    /// The same engine leaving out of the lookahead the plans whose evaluation is more than
-    /// `gap` above the best plan's (`None`: every plan kept is compared). The default is
-    /// `Some(`[`LOOKAHEAD_GAP`]`)`, on the boards [`Engine::with_lookahead_gap_under`] says.
-    pub fn with_lookahead_gap(mut self, gap: Option<i32>) -> Engine {
-        self.lookahead_gap = gap;
-        self
-    }
-
-    /// The same engine applying [`Engine::with_lookahead_gap`]'s gap only to trays whose
-    /// board has fewer than `cells` occupied cells: the crowded boards, where games end,
-    /// keep the whole lookahead. The default is [`LOOKAHEAD_GAP_UNDER`]; `u32::MAX`: every
-    /// tray.
-    pub fn with_lookahead_gap_under(mut self, cells: u32) -> Engine {
-        self.gap_under_cells = cells;
-        self
-    }
-
-    /// The same engine keeping, for the lookahead, its best plans that end on different
-    /// boards (of plans ending on one board, the one ranked first: more points, or found
-    /// first) when `distinct`; by default it keeps the best plans whatever they end on, and
-    /// different paths often end on one board, so its six plans hold about 3.3 different
-    /// boards (crate README). Changes moves only when more than one plan is compared; not
-    /// the default, as no survival run has measured it yet.
-    pub fn with_distinct_plans(mut self, distinct: bool) -> Engine {
-        self.distinct = distinct;
-        self
-    }
-
-    /// The same engine searching, as a plan's first move, every placement that clears and,
-    /// of each piece's placements that clear nothing, only the `width` whose boards
-    /// evaluate best (ties: the lower anchor); `None` searches every placement
-    /// ([`Engine::with_exact_search`] also every second move). Two quiet moves in a row are
-    /// searched in one order, the lower tray index first, so a plan starting with two quiet moves is searched when that one is kept.
-    /// Most of the search's positions follow first moves that no good plan starts with:
-    /// a piece put where it leaves a bad board is rarely redeemed by the next two. The
-    /// default is `Some(FIRST_MOVES)`, measured by survival against the exact search
-    /// (crate README).
-    pub fn with_first_moves(mut self, width: Option<usize>) -> Engine {
-        self.first_moves = width;
-        self
-    }
-
-    /// The same engine searching, as a plan's second move when more pieces follow it, every
-    /// placement that clears and, of each piece's placements that clear nothing, those
-    /// with the lowest quiet bounds (a lower bound of the evaluation's first stages, worked
-    /// out for every anchor at once by bit-sliced sums): at least `width` of them, whole
-    /// levels (places with equal bounds are kept or left together, so the choice does not
-    /// depend on anchor order). `None` searches every one; the default is
-    /// `Some(SECOND_MOVES)`, measured by survival (crate README). Unlike the first moves
-    /// these are ranked by the bound and not by evaluation: evaluating every second move
-    /// to rank them costs more than searching them all (session 13, crate README). As
-    /// with [`Engine::with_first_moves`], when no kept plan places the whole tray the
-    /// exact search decides.
-    pub fn with_second_moves(mut self, width: Option<usize>) -> Engine {
-        self.second_moves = width;
-        self
-    }
-
-    /// The same engine searching every move: no narrowing of the first or second moves
-    /// ([`Engine::with_first_moves`]`(None)`, [`Engine::with_second_moves`]`(None)`).
-    pub fn with_exact_search(self) -> Engine {
-        self.with_first_moves(None).with_second_moves(None)
-    }
-
-    /// What this engine's search narrows.
-    fn narrowing(&self) -> Narrowing {
-        Narrowing {
-            first: self.first_moves,
-            second: self.second_moves,
         }
     }
 
@@ -617,7 +483,7 @@ impl Engine {
         turn: Turn,
         deadline: Deadline,
     ) -> Option<Plan> {
-        let narrowing = self.narrowing();
+        let narrowing = self.config.narrowing;
         let plan = self.search_plan(board, tray, turn, deadline, narrowing)?;
         if plan.complete || narrowing == Narrowing::EXACT {
             return Some(plan);
@@ -643,7 +509,7 @@ impl Engine {
         narrowing: Narrowing,
     ) -> Option<Plan> {
         #[cfg(target_arch = "x86_64")]
-        if self.popcnt {
+        if self.config.popcnt {
             // SAFETY: `popcnt` is true only when `is_x86_feature_detected!` found the POPCNT
             // instruction on this CPU (`has_popcnt`), which is all `plan_popcnt` needs.
             #[allow(unsafe_code)]
@@ -713,9 +579,9 @@ impl Engine {
             sides: tray.iter().map(|p| self.ev.piece_sides(p)).collect(),
             last_cover: vec![0; self.geometry().units().len()],
             cover_memo: CoverMemo::new(tray.len(), self.geometry().units().len()),
-            top: Vec::with_capacity(self.candidates + 1),
-            keep: self.candidates,
-            distinct: self.distinct && self.candidates > 1,
+            top: Vec::with_capacity(self.config.candidates + 1),
+            keep: self.config.candidates,
+            distinct: self.config.distinct && self.config.candidates > 1,
             narrowing,
             nodes: 0,
             poll: Poll::new(deadline),
@@ -750,8 +616,8 @@ impl Engine {
                 if top[..i].iter().any(|q| q.board == p.board) {
                     continue;
                 }
-                if let Some(gap) = self.lookahead_gap
-                    && board.count_ones() < self.gap_under_cells
+                if let Some(gap) = self.config.lookahead_gap
+                    && board.count_ones() < self.config.gap_under_cells
                     && p.eval > top[0].eval.saturating_add(gap)
                 {
                     break;
@@ -905,22 +771,6 @@ struct LookaheadPiece<'a> {
     sides: &'a PieceSides,
 }
 
-/// How many quiet moves of each piece the search keeps as a plan's first and second move
-/// ([`Engine::with_first_moves`], [`Engine::with_second_moves`]); `None`: every one.
-#[derive(Clone, Copy, PartialEq, Eq)]
-struct Narrowing {
-    first: Option<usize>,
-    second: Option<usize>,
-}
-
-impl Narrowing {
-    /// Every move: the exact search.
-    const EXACT: Narrowing = Narrowing {
-        first: None,
-        second: None,
-    };
-}
-
 /// (board, pieces-left) keys, with the Fx hash: SipHash costs more than it saves.
 type Seen = HashMap<(u128, u8), u64, FxBuildHasher>;
 
@@ -962,18 +812,6 @@ struct Search<'a, C> {
     timed_out: bool,
     /// How the evaluation counts bits (see [`Popcount`]).
     popcount: PhantomData<C>,
-}
-
-/// Whether this CPU has the POPCNT instruction (x86-64 only; checked once per engine).
-fn has_popcnt() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        std::arch::is_x86_feature_detected!("popcnt")
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        false
-    }
 }
 
 /// The `width` anchors of `quiet` (placements of `p` on `board` that clear nothing) whose
@@ -1632,6 +1470,7 @@ mod tests {
     use crate::piece::default_placements;
     use crate::rules::{apply, check};
     use puzzles_common::SplitMix64;
+    use settings::has_popcnt;
 
     /// Every order and placement, no pruning: the best (placed, evaluation, points).
     fn brute(
@@ -1922,9 +1761,9 @@ mod tests {
             let set = default_placements(&geo);
             for weights in [crate::eval::Weights::default(), every_weight()] {
                 let fast = Engine::with_weights(geo.clone(), weights);
-                assert_eq!(fast.popcnt, has_popcnt());
+                assert_eq!(fast.config.popcnt, has_popcnt());
                 let portable = fast.clone().with_popcount_instruction(false);
-                assert!(!portable.popcnt);
+                assert!(!portable.config.popcnt);
                 for case in 0..150 {
                     let mut board = rng.next_u128() & geo.full();
                     for _ in 0..(case % 4) {
