@@ -18,7 +18,10 @@ use crate::source::{Source, position, timeout_value};
 
 pub fn run(command: &Command, matches: &ArgMatches) -> ExitStatus {
     match &command.kind {
-        Kind::Json(json) => run_json(json, &RunArgs::from_matches(matches)),
+        Kind::Json(json) => {
+            let words = format!("{} {}", command.game, command.name);
+            run_json(json, &RunArgs::from_matches(matches), &words)
+        }
         Kind::Interactive(interactive) => {
             let stdin = io::stdin();
             let stdout = io::stdout();
@@ -60,10 +63,12 @@ pub fn io_error(err: io::Error) -> Stopped {
     }
 }
 
-fn run_json(command: &JsonCommand, args: &RunArgs) -> ExitStatus {
+fn run_json(command: &JsonCommand, args: &RunArgs, words: &str) -> ExitStatus {
     let name = input_name(args.input.as_deref());
-    let result =
-        read_input(args.input.as_deref()).and_then(|bytes| evaluate(command, args, &bytes));
+    let result = read_input(args.input.as_deref()).and_then(|bytes| {
+        evaluate(command, args, &bytes)
+            .map_err(|err| crate::batch::case_given_to_command(err, &bytes, &name, words))
+    });
     let stdout = io::stdout();
     let mut out = stdout.lock();
     let (written, status) = match &result {

@@ -96,7 +96,8 @@ impl Human {
         } else {
             self.more += 1;
         }
-        Ok(())
+        // Shown now, not when the buffer fills: a person is waiting for it.
+        out.flush()
     }
 
     fn status(&self, outcome: Outcome) -> String {

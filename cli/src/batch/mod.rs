@@ -160,7 +160,11 @@ impl Work {
             result.outcome = Outcome::InputFile;
             return result;
         }
-        if result.outcome.is_failing() || self.recorded.contains(&*case.file) {
+        // Hashing every case's text costs more than a small case's run: only for a failure
+        // to record, or a file whose recorded failures this case may clear.
+        if result.outcome.is_failing()
+            || (!self.recorded.is_empty() && self.recorded.contains(&*case.file))
+        {
             result.text_hash = Some(select::case_hash(case));
         }
         if let Some(mode) = self.update
@@ -187,6 +191,8 @@ fn ran_out_of_time(result: &CaseResult) -> bool {
         .and_then(|v| envelope::member(v.get(), "status"))
         == Some("\"timeout\"")
 }
+
+pub use envelope::case_given_to_command;
 
 pub fn run(args: &BatchArgs) -> ExitStatus {
     if let Some(message) = update_value_as_path(args) {
@@ -293,6 +299,11 @@ pub fn run_once(
         .map(|(_, case)| case)
         .peekable();
     if !from_stdin && cases.peek().is_none() {
+        if !args.changed.is_empty() {
+            // A change that no case is in or reads breaks nothing (a hook's quiet pass).
+            stderr_line("puzzles batch: no case is in, or reads, a --changed file");
+            return (RunEnd::Ran(ExitStatus::Success), Seen::default());
+        }
         return not_started(no_cases(args, settings));
     }
     if args.list {
@@ -430,21 +441,35 @@ fn run_chunk(
                     .par_chunks(group)
                     .enumerate()
                     .for_each_with(tx, |tx, (index, cases)| {
-                        let results = cases
-                            .iter()
-                            .map(|case| (!stop.load(Ordering::Relaxed)).then(|| work.run(case)))
-                            .collect();
-                        let _ = tx.send((index, results));
+                        let mut from = index * group;
+                        let mut results = Vec::with_capacity(cases.len());
+                        for case in cases {
+                            let result = (!stop.load(Ordering::Relaxed)).then(|| work.run(case));
+                            // A failure goes out at once: `--fail-fast` must not wait for
+                            // the slow cases after it in the group.
+                            let failing = result.as_ref().is_some_and(|r| r.outcome.is_failing());
+                            results.push(result);
+                            if failing {
+                                let sent = std::mem::take(&mut results);
+                                let count = sent.len();
+                                let _ = tx.send((from, sent));
+                                from += count;
+                            }
+                        }
+                        if !results.is_empty() {
+                            let _ = tx.send((from, results));
+                        }
                     });
             });
         });
-        // Print in input order as results arrive: a reorder buffer keyed by group index.
+        // Print in input order as results arrive: a reorder buffer keyed by the position of
+        // each message's first case.
         let mut waiting = BTreeMap::new();
         let mut next = 0;
-        for (index, results) in rx {
-            waiting.insert(index, results);
+        for (from, results) in rx {
+            waiting.insert(from, results);
             while let Some(results) = waiting.remove(&next) {
-                next += 1;
+                next += results.len();
                 for result in results.into_iter().flatten() {
                     let end = match collector.take(result) {
                         Ok(Flow::Go) => continue,
@@ -505,7 +530,7 @@ impl Collector {
         if let Some(pictures) = &mut self.pictures {
             pictures.save(&result);
         }
-        if ran_out_of_time(&result) && self.updates_asked(&result) {
+        if self.updates_asked(&result) && ran_out_of_time(&result) {
             stderr_line(&format!(
                 "puzzles batch: --update: {} is left as it is: its verdict ran out of time (\"status\": \"timeout\"), which is no expectation; give it more time (`timeout_ms`) and update again",
                 escape_controls(&result.line.case)

@@ -83,14 +83,20 @@ pub fn run(
         let worker = Arc::clone(&shared);
         let work = work.clone();
         pool.spawn(move || {
-            let results = group
-                .into_iter()
-                .map(|(index, case)| {
-                    let result = (!worker.stop.load(Ordering::Relaxed)).then(|| work.run(&case));
-                    (index, result)
-                })
-                .collect();
-            worker.finish(results);
+            let mut results = Vec::with_capacity(group.len());
+            for (index, case) in group {
+                let result = (!worker.stop.load(Ordering::Relaxed)).then(|| work.run(&case));
+                let failing = result.as_ref().is_some_and(|r| r.outcome.is_failing());
+                results.push((index, result));
+                // A failure is handed back at once: `--fail-fast` must not wait for the
+                // slow cases after it in the group.
+                if failing {
+                    worker.finish(std::mem::take(&mut results));
+                }
+            }
+            if !results.is_empty() {
+                worker.finish(results);
+            }
         });
     }
     let mut state = shared.lock();
@@ -142,7 +148,8 @@ impl Shared {
     }
 
     /// A worker's group is done (`None`: a case skipped after a stop). The group is handed
-    /// back whole: its cases arrived together, so their reader is not waiting on the first.
+    /// back whole, up to a failing case: its cases arrived together, so their reader is not
+    /// waiting on the first.
     fn finish(&self, results: Vec<(usize, Option<CaseResult>)>) {
         let mut state = self.lock();
         state.in_flight -= results.len();

@@ -6,6 +6,7 @@ mod completions;
 mod discovery;
 mod docs;
 mod fixtures;
+mod guidance;
 mod hostile;
 mod limits;
 mod mate;
@@ -14,6 +15,7 @@ mod render;
 mod runner;
 mod single;
 mod stream;
+mod terminal;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -113,4 +115,26 @@ pub fn scratch(name: &str) -> PathBuf {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("scratch folder");
     dir
+}
+
+/// `check-jsonschema --schemafile SCHEMA FILE`: `None` (said on stderr) when the tool is
+/// missing outside CI; under CI (`CI=true`, where `.ci/run` installs it) a missing tool fails.
+pub fn check_jsonschema(schema: &Path, file: &Path) -> Option<std::process::Output> {
+    let run = Command::new("check-jsonschema")
+        .arg("--schemafile")
+        .arg(schema)
+        .arg(file)
+        .output();
+    match run {
+        Ok(output) => Some(output),
+        Err(err) if std::env::var("CI").as_deref() == Ok("true") => {
+            panic!("check-jsonschema is needed under CI (.ci/run installs it): {err}")
+        }
+        Err(err) => {
+            eprintln!(
+                "skipped: check-jsonschema cannot run ({err}); `pip install check-jsonschema` to check files against JSON Schemas"
+            );
+            None
+        }
+    }
 }
