@@ -344,6 +344,7 @@ impl Geometry {
     /// with at most `k` empty cells, by covering all of them (see
     /// [`crate::piece::Placement::covering`]). Asking this once per board and each piece's
     /// covering anchors costs less than testing every placement for a full unit.
+    #[inline]
     pub fn gaps(&self, board: u128, max: u32, out: &mut Vec<(u32, u128)>) {
         out.clear();
         out.extend(self.unit_gaps(board, max));

@@ -69,6 +69,14 @@ pub fn points(scoring: Scoring, units: &Units, placed: u128, streak: bool) -> u6
     }
 }
 
+/// How a move is scored: the scoring rule, and whether the move before it cleared (only
+/// `combo` scoring cares: a streak adds 9 to a clearing move).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Turn {
+    pub scoring: Scoring,
+    pub streak: bool,
+}
+
 /// The result of a legal move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Outcome {

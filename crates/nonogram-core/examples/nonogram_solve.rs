@@ -3,11 +3,12 @@
 //!
 //! `cargo run --release -p nonogram-core --example nonogram_solve -- FILE [TIMEOUT_MS] [LEARN_AFTER_NODES|never|sat|default] [SEED] [off|whole|greedy] [solver|clues|clues-always]`
 //!
-//! The third argument sets [`SolveOptions::learn_after_nodes`] (`default`: the solver's);
-//! `sat` runs the learning search alone right after the root propagation. The fourth sets
-//! [`SolveOptions::learn_seed`], to measure a change over several seeds. The fifth sets
-//! [`SolveOptions::line_propagator`]: `off` (the default), `whole` or `greedy`. The sixth
-//! sets [`SolveOptions::phases`]: `solver`, `clues` or `clues-always` (the default).
+//! After the file and the limit:
+//! - `LEARN_AFTER_NODES` sets [`SolveOptions::learn_after_nodes`] (`default`: the solver's);
+//!   `sat` runs the learning search alone right after the root propagation;
+//! - `SEED` sets [`SolveOptions::learn_seed`], to measure a change over several seeds;
+//! - `off|whole|greedy` sets [`SolveOptions::line_propagator`] (`off`, the default: none);
+//! - `solver|clues|clues-always` sets [`SolveOptions::phases`] (`clues-always` by default).
 //!
 //! With `NONOGRAM_PICTURES=PATH` in the environment, the pictures found are also written to
 //! PATH as JSON (a list of pictures, each a list of row strings), to check them.

@@ -179,7 +179,7 @@ impl Puzzle {
     }
 }
 
-/// Helpers for the tests of the modules that take a [`Puzzle`].
+/// What the tests of the modules that take a [`Puzzle`] share.
 #[cfg(test)]
 pub(crate) mod test_support {
     use super::Puzzle;

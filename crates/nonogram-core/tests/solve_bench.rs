@@ -3,9 +3,9 @@
 //! every puzzle with a known status must get it, with pictures that satisfy every clue
 //! (checked here, independently of the solver's own check).
 //!
-//! Every known-status puzzle runs here: since the learning search, the slowest (19x19
-//! 9-Dom) takes under half a second in a release build. Timing is the benchmark's job
-//! (`scripts/nonogram-bench.sh`), not these tests'.
+//! Every known-status puzzle runs here: the slowest (19x19 9-Dom) takes under half a second
+//! in a release build. The solves have no time limit, so a loaded machine cannot fail them;
+//! timing is the benchmark's job (`scripts/nonogram-bench.sh`), not these tests'.
 
 use nonogram_core::cells::clues_of;
 use nonogram_core::formats::{Format, parse_puzzle};
@@ -78,11 +78,11 @@ fn satisfies(p: &BenchPuzzle, pic: &[String]) -> bool {
         })
 }
 
-fn check(p: &BenchPuzzle, timeout_ms: u64) {
+fn check(p: &BenchPuzzle) {
     let v = solve(SolveInput {
         rows: p.rows.clone(),
         cols: p.cols.clone(),
-        timeout_ms: Some(timeout_ms),
+        timeout_ms: None,
         goal: None,
     })
     .unwrap_or_else(|e| panic!("{}: input error {e}", p.name));
@@ -114,7 +114,7 @@ fn every_bench_puzzle_gets_its_known_status() {
     assert_eq!(all.len(), 221, "the benchmark set has 221 puzzles");
     let mut checked = 0;
     for p in all.iter().filter(|p| p.status != "unknown") {
-        check(p, 20_000);
+        check(p);
         checked += 1;
     }
     assert_eq!(checked, 219);
@@ -179,11 +179,11 @@ fn faase_is_multiple_given_its_goal() {
 }
 
 /// Faase (80x95), which no published solver decides, is `multiple` from its clues alone: the
-/// learning search, trying first the values the clues make likelier (issue 24, ninth
-/// session), finds two pictures in a few seconds of CPU in a release build (2.3-4.8 s over
-/// four seeds on the shared machine); both are checked against the clues here. Skipped in
-/// debug builds, where it takes minutes; the limit (120 s) only keeps a regression from
-/// hanging the suite.
+/// learning search, trying first the values the clues make likelier, finds two pictures in
+/// a few seconds of CPU in a release build (2.3-4.8 s over four seeds on the shared
+/// machine); both are checked against the clues here. Ignored in debug builds, where it
+/// takes minutes; CI runs it (`.ci/run` tests in release). No time limit: the verdict is
+/// `multiple` or the test fails, whatever the machine's load.
 #[test]
 #[cfg_attr(debug_assertions, ignore = "seconds in release, minutes in debug")]
 fn faase_is_multiple_from_its_clues() {
@@ -195,7 +195,7 @@ fn faase_is_multiple_from_its_clues() {
     let v = solve(SolveInput {
         rows: p.rows.clone(),
         cols: p.cols.clone(),
-        timeout_ms: Some(120_000),
+        timeout_ms: None,
         goal: None,
     })
     .expect("valid");
@@ -207,10 +207,11 @@ fn faase_is_multiple_from_its_clues() {
     }
 }
 
-/// The time limit holds on a puzzle that takes seconds (Faase, 80x95, above; Knotty is
-/// decided in tens of milliseconds, so it would make this test depend on the machine's
-/// speed): with 300 ms the verdict is `timeout` and comes back promptly (generous bound for
-/// a loaded CI machine).
+/// The time limit is the answer on a puzzle that takes seconds (Faase, 80x95): with
+/// `timeout_ms: 0` the limit has passed before the first clock read (the root's line
+/// solves read it after 64 of them; Faase has 175 lines), so the verdict is `timeout`,
+/// whatever the machine's speed or load. How soon a limit is honoured is measured by the
+/// benchmark, not tested here.
 #[test]
 fn timeout_is_honoured_on_faase() {
     let all = load_all();
@@ -218,19 +219,16 @@ fn timeout_is_honoured_on_faase() {
         .iter()
         .find(|p| p.name == "survey-faase")
         .expect("faase");
-    let start = std::time::Instant::now();
     let v = solve(SolveInput {
         rows: p.rows.clone(),
         cols: p.cols.clone(),
-        timeout_ms: Some(300),
+        timeout_ms: Some(0),
         goal: None,
     })
     .expect("valid");
-    let elapsed = start.elapsed();
     assert_eq!(v.status, SolveStatus::Timeout);
     assert_eq!(v.solution, None);
-    assert!(elapsed.as_millis() < 3000, "took {elapsed:?}");
-    assert!(v.stats.elapsed_ms >= 300);
+    assert!(v.solutions.is_empty());
 }
 
 /// The learning search alone (forced on right after the root propagation, the depth-first
@@ -271,8 +269,10 @@ fn learning_search_agrees_on_the_bench_puzzles() {
     assert_eq!(checked, 219);
 }
 
-/// A tiny limit on a puzzle that needs the learning search: the verdict is `timeout`, with
-/// no solution claimed, whether the learning search runs alone or takes turns.
+/// A limit that has passed, on a puzzle that needs the learning search: the verdict is
+/// `timeout`, with no solution claimed, whether the learning search runs alone or takes
+/// turns. (The learning search's own clock reads are tested in `sat`'s unit tests, with a
+/// deadline that passes while it searches.)
 #[test]
 fn learning_search_honours_the_time_limit() {
     let all = load_all();
@@ -288,7 +288,7 @@ fn learning_search_honours_the_time_limit() {
             ..SolveOptions::default()
         };
         let start = std::time::Instant::now();
-        let deadline = puzzles_common::Deadline::starting_at(start, Some(200));
+        let deadline = puzzles_common::Deadline::starting_at(start, Some(0));
         let v = solve_puzzle_with(&puzzle, None, deadline, start, options);
         assert_eq!(v.status, SolveStatus::Timeout, "alternate {alternate}");
         assert_eq!(v.solution, None);

@@ -8,6 +8,7 @@
 
 use renju_core::board::SIZE;
 use renju_core::commands::DecisionReason;
+use renju_core::rules::Forbidden;
 use renju_core::{
     CheckInput, Color, Foul, InputError, Point, Stone, ValidateInput, check_position, validate,
 };
@@ -21,7 +22,7 @@ const WOOD: &str = "#e3b96b";
 const LIGHT: &str = "#fafafa";
 const LEGEND_WIDTH: f64 = 190.0;
 /// The number of the last move: red, light on a black stone and dark on a white one, so it
-/// reads on both (the one red of old was 3:1 on black).
+/// reads on both (one red for both would be 3:1 on black).
 const LAST_ON_BLACK: &str = "#fca5a5";
 const LAST_ON_WHITE: &str = "#b91c1c";
 /// Rings around the stones of the winning row.
@@ -136,9 +137,9 @@ pub(crate) fn drawn(input: CheckInput, mate: Option<&MateOverlay>) -> Result<Str
     }
     ending.draw(&mut doc);
     doc.open("g", &[("class", "forbidden"), ("font-weight", "bold")]);
-    for &(p, reason) in forbidden {
-        let (colour, label, _) = mark(reason);
-        forbidden_mark(&mut doc, on_page(p), colour, label);
+    for f in forbidden {
+        let (colour, label, _) = mark(f.reason);
+        forbidden_mark(&mut doc, on_page(f.at), colour, label);
     }
     doc.close();
     draw_legend(&mut doc, &reasons);
@@ -179,8 +180,8 @@ fn draw_stones(doc: &mut Doc, stones: &[Stone]) {
 }
 
 /// The reasons among the forbidden points, each once, in the legend's order.
-fn legend_reasons(forbidden: &[(Point, Foul)]) -> Vec<Foul> {
-    let mut reasons: Vec<Foul> = forbidden.iter().map(|&(_, r)| r).collect();
+fn legend_reasons(forbidden: &[Forbidden]) -> Vec<Foul> {
+    let mut reasons: Vec<Foul> = forbidden.iter().map(|f| f.reason).collect();
     reasons.sort_by_key(|r| {
         [Foul::DoubleThree, Foul::DoubleFour, Foul::Overline]
             .iter()

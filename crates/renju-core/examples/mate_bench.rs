@@ -35,9 +35,8 @@ fn stones(board: &Board, c: Color) -> String {
 }
 
 /// CPU time this thread has run, in nanoseconds, from its own clock
-/// (`CLOCK_THREAD_CPUTIME_ID`). Not from `/proc/thread-self/schedstat`, as before: that
-/// counter moves only at scheduler ticks (4 ms here) and context switches, so a search
-/// between two ticks read 0.
+/// (`CLOCK_THREAD_CPUTIME_ID`), not `/proc/thread-self/schedstat`: that counter moves only at
+/// scheduler ticks (4 ms here) and context switches, so a search between two ticks reads 0.
 fn thread_cpu_ns() -> Option<u64> {
     let t = rustix::time::clock_gettime(rustix::time::ClockId::ThreadCPUTime);
     u64::try_from(t.tv_sec)

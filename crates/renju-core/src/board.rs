@@ -181,6 +181,14 @@ const fn line_cells() -> [[(u8, u8); SIZE]; LINES] {
 
 pub(crate) static LINE_CELLS: [[(u8, u8); SIZE]; LINES] = line_cells();
 
+/// Why text rows are no board: the row at fault (0 = the top row; `None` when the number of
+/// rows is wrong) and what is wrong with it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RowsError {
+    pub row: Option<usize>,
+    pub message: String,
+}
+
 /// A position: stones only (whose turn it is lives in [`crate::game`]).
 #[derive(Clone, PartialEq, Eq)]
 pub struct Board {
@@ -331,22 +339,22 @@ impl Board {
 
     /// Parse 15 strings of `X`/`O`/`.` (top row first). Errors name the row index (top = 0)
     /// and the fault; the caller turns them into JSON paths.
-    pub fn from_rows<S: AsRef<str>>(rows: &[S]) -> Result<Board, (Option<usize>, String)> {
+    pub fn from_rows<S: AsRef<str>>(rows: &[S]) -> Result<Board, RowsError> {
         if rows.len() != SIZE {
-            return Err((
-                None,
-                format!("a board has 15 rows, this one has {}", rows.len()),
-            ));
+            return Err(RowsError {
+                row: None,
+                message: format!("a board has 15 rows, this one has {}", rows.len()),
+            });
         }
         let mut b = Board::new();
         for (r, row) in rows.iter().enumerate() {
             let row = row.as_ref();
             let n = row.chars().count();
             if n != SIZE {
-                return Err((
-                    Some(r),
-                    format!("board[{r}] (row {}) has {n} points, a row has 15", SIZE - r),
-                ));
+                return Err(RowsError {
+                    row: Some(r),
+                    message: format!("board[{r}] (row {}) has {n} points, a row has 15", SIZE - r),
+                });
             }
             let y = SIZE - 1 - r;
             for (x, ch) in row.chars().enumerate() {
@@ -355,14 +363,14 @@ impl Board {
                     'O' | 'o' => Some(Color::White),
                     '.' => None,
                     other => {
-                        return Err((
-                            Some(r),
-                            format!(
+                        return Err(RowsError {
+                            row: Some(r),
+                            message: format!(
                                 "board[{r}] has {other:?} at {}{}; use X (black), O (white) or . (empty)",
                                 (b'a' + x as u8) as char,
                                 SIZE - r
                             ),
-                        ));
+                        });
                     }
                 };
                 if let Some(c) = c {
@@ -385,7 +393,7 @@ impl Board {
     pub(crate) fn parse(rows: &[&str]) -> Board {
         match Board::from_rows(rows) {
             Ok(b) => b,
-            Err((_, m)) => panic!("bad test board: {m}"),
+            Err(e) => panic!("bad test board: {}", e.message),
         }
     }
 

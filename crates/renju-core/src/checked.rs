@@ -4,12 +4,12 @@
 
 pub use crate::position::Stone;
 
-use crate::board::{Color, Point};
+use crate::board::Color;
 use crate::contract::{CheckInput, CheckVerdict, ForbiddenPoint, Winner};
 use crate::error::InputError;
 use crate::notation::to_notation;
 use crate::position::position;
-use crate::rules::{self, Foul};
+use crate::rules::{self, Forbidden};
 
 /// A checked position: everything `check` reports, before it is spelled in notation.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -19,7 +19,7 @@ pub struct CheckedPosition {
     pub stones: Vec<Stone>,
     pub to_move: Color,
     /// Black's forbidden empty points, by column then row, whoever is to move.
-    pub forbidden: Vec<(Point, Foul)>,
+    pub forbidden: Vec<Forbidden>,
     pub winner: Option<Winner>,
 }
 
@@ -36,14 +36,8 @@ pub(crate) fn checked(
     with_stones: bool,
 ) -> Result<CheckedPosition, InputError> {
     let mut stones = Vec::new();
-    let game = position(
-        input.moves.as_deref(),
-        input.board.as_deref(),
-        input.to_move,
-        input.rule,
-        with_stones.then_some(&mut stones),
-    )?;
-    let winner = game.outcome.and_then(|o| {
+    let game = position(input.source(), with_stones.then_some(&mut stones))?;
+    let winner = game.outcome().and_then(|o| {
         o.winner.map(|color| Winner {
             color,
             move_index: o.at,
@@ -51,8 +45,8 @@ pub(crate) fn checked(
     });
     Ok(CheckedPosition {
         stones,
-        to_move: game.to_move,
-        forbidden: rules::forbidden_points(&game.board, game.rule),
+        to_move: game.to_move(),
+        forbidden: rules::forbidden_points(game.board(), game.rule()),
         winner,
     })
 }
@@ -65,9 +59,9 @@ impl CheckedPosition {
             forbidden: self
                 .forbidden
                 .iter()
-                .map(|&(p, reason)| ForbiddenPoint {
-                    at: to_notation(p),
-                    reason,
+                .map(|f| ForbiddenPoint {
+                    at: to_notation(f.at),
+                    reason: f.reason,
                 })
                 .collect(),
             winner: self.winner.clone(),

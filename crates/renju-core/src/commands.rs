@@ -24,7 +24,7 @@ pub use crate::position::MAX_MOVES;
 use crate::board::{Color, Point};
 use crate::checked::checked;
 use crate::error::InputError;
-use crate::game::{AfterEnd, EndReason, Game, MoveFault};
+use crate::game::{AfterEnd, EndReason, Game, Judgement, MoveFault};
 use crate::notation::ParsedMove;
 use crate::position::{parse_moves, position};
 use crate::rules::Foul;
@@ -37,13 +37,7 @@ pub fn check(input: CheckInput) -> Result<CheckVerdict, InputError> {
 
 /// `renju move`: is the side to move's candidate legal, and does it win?
 pub fn r#move(input: MoveInput) -> Result<MoveVerdict, InputError> {
-    let mut game = position(
-        input.moves.as_deref(),
-        input.board.as_deref(),
-        input.to_move,
-        input.rule,
-        None,
-    )?;
+    let mut game = position(input.source(), None)?;
     let m = input
         .candidate
         .parse()
@@ -55,7 +49,7 @@ pub fn r#move(input: MoveInput) -> Result<MoveVerdict, InputError> {
             wins: false,
         })
     };
-    if game.outcome.is_some() {
+    if game.outcome().is_some() {
         return illegal(MoveReason::AfterEnd);
     }
     let p: Point = match m {
@@ -69,16 +63,16 @@ pub fn r#move(input: MoveInput) -> Result<MoveVerdict, InputError> {
         ParsedMove::OffBoard => return illegal(MoveReason::OffBoard),
         ParsedMove::At(p) => p,
     };
-    if game.board.get(p).is_some() {
+    if game.board().get(p).is_some() {
         return illegal(MoveReason::Occupied);
     }
     match game.judge(p) {
-        Ok(wins) => Ok(MoveVerdict {
+        Judgement::Forbidden(f) => illegal(f.into()),
+        judgement => Ok(MoveVerdict {
             legal: true,
             reason: None,
-            wins,
+            wins: judgement == Judgement::Wins,
         }),
-        Err(f) => illegal(f.into()),
     }
 }
 
@@ -101,7 +95,7 @@ pub fn validate(input: ValidateInput) -> Result<ValidateVerdict, InputError> {
             break;
         }
     }
-    let (result, decided_at, reason) = match game.outcome {
+    let (result, decided_at, reason) = match game.outcome() {
         None => (GameResult::Ongoing, None, None),
         Some(o) => {
             let result = match o.winner {

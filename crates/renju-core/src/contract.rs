@@ -1,29 +1,68 @@
-//! The JSON contract's input and verdict types of `renju check`, `move` and `validate`, apart
-//! from the functions behind them so that the engine-terms modules ([`crate::checked`]) can
-//! speak them without importing the commands (imports run one way: `commands` -> `checked`
-//! -> `contract`).
+//! The JSON contract's input and verdict types of `renju check`, `move`, `validate` and
+//! `mate`, apart from the functions behind them so that the engine-terms modules
+//! ([`crate::checked`], [`crate::mate`]) can speak them without importing the commands
+//! (imports run one way: `commands` -> `checked` -> `contract`).
 
 use crate::board::Color;
 use crate::notation::MoveSpec;
+use crate::position::Source;
 use crate::rules::{Foul, Rule};
 use serde::{Deserialize, Serialize};
 
-/// Input of `renju check`.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct CheckInput {
-    /// A game record: `"h8"`, `[7, 7]` or `"pass"`, black first.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub moves: Option<Vec<MoveSpec>>,
-    /// Or a position: 15 strings of `X` (black), `O` (white), `.`, top row (row 15) first.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub board: Option<Vec<String>>,
-    /// Side to move for a board (default: read from the stone counts).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub to_move: Option<Color>,
-    /// The rules: `renju` (RIF, default), `gomoku` or `freestyle`.
-    #[serde(default)]
-    pub rule: Rule,
+/// Declares an input type that takes a position (a record, or a board and the side to move,
+/// under a rule) and then its own fields. The four position fields are written once, here:
+/// serde cannot flatten a struct into one that denies unknown fields, and an unknown field
+/// must stay an error. Each type says in its own words what `moves` and `to_move` mean for
+/// it; `source()` lends the four fields to [`crate::position`].
+macro_rules! position_input {
+    (
+        $(#[$meta:meta])*
+        pub struct $name:ident {
+            moves: $moves_doc:literal,
+            to_move: $to_move_doc:literal,
+            $($field:tt)*
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
+        #[serde(deny_unknown_fields)]
+        pub struct $name {
+            #[doc = $moves_doc]
+            #[serde(default, skip_serializing_if = "Option::is_none")]
+            pub moves: Option<Vec<MoveSpec>>,
+            /// Or a position: 15 strings of `X` (black), `O` (white), `.`, top row (row 15) first.
+            #[serde(default, skip_serializing_if = "Option::is_none")]
+            pub board: Option<Vec<String>>,
+            #[doc = $to_move_doc]
+            #[serde(default, skip_serializing_if = "Option::is_none")]
+            pub to_move: Option<Color>,
+            /// The rules: `renju` (RIF, default), `gomoku` or `freestyle`.
+            #[serde(default)]
+            pub rule: Rule,
+            $($field)*
+        }
+
+        impl $name {
+            /// The position fields, for [`crate::position::position`].
+            pub(crate) fn source(&self) -> Source<'_> {
+                Source {
+                    moves: self.moves.as_deref(),
+                    board: self.board.as_deref(),
+                    to_move: self.to_move,
+                    rule: self.rule,
+                }
+            }
+        }
+    };
+}
+
+position_input! {
+    /// Input of `renju check`.
+    #[derive(Default)]
+    pub struct CheckInput {
+        moves: "A game record: `\"h8\"`, `[7, 7]` or `\"pass\"`, black first.",
+        to_move: "Side to move for a board (default: read from the stone counts).",
+    }
 }
 
 /// One forbidden point.
@@ -56,25 +95,15 @@ pub struct CheckVerdict {
     pub winner: Option<Winner>,
 }
 
-/// Input of `renju move`.
-#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct MoveInput {
-    /// A game record: `"h8"`, `[7, 7]` or `"pass"`, black first (or give `board`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub moves: Option<Vec<MoveSpec>>,
-    /// Or a position: 15 strings of `X` (black), `O` (white), `.`, top row (row 15) first.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub board: Option<Vec<String>>,
-    /// Side to move for a board (default: read from the stone counts); with `moves`, the record decides.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub to_move: Option<Color>,
-    /// The rules: `renju` (RIF, default), `gomoku` or `freestyle`.
-    #[serde(default)]
-    pub rule: Rule,
-    /// The candidate move of the side to move.
-    #[serde(rename = "move")]
-    pub candidate: MoveSpec,
+position_input! {
+    /// Input of `renju move`.
+    pub struct MoveInput {
+        moves: "A game record: `\"h8\"`, `[7, 7]` or `\"pass\"`, black first (or give `board`).",
+        to_move: "Side to move for a board (default: read from the stone counts); with `moves`, the record decides.",
+        /// The candidate move of the side to move.
+        #[serde(rename = "move")]
+        pub candidate: MoveSpec,
+    }
 }
 
 /// Why a candidate move is not legal.
@@ -205,4 +234,98 @@ pub struct ValidateVerdict {
     pub reason: Option<DecisionReason>,
     /// The first move that cannot be played; null for a valid record.
     pub error: Option<RecordError>,
+}
+
+/// Which threats the attacker may make.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, schemars::JsonSchema,
+)]
+#[serde(rename_all = "lowercase")]
+pub enum MateKind {
+    /// Victory by continuous fours: every attacker move makes a four.
+    #[default]
+    Vcf,
+    /// Victory by continuous threats: every attacker move makes a four or a three (or blocks
+    /// a counter-four while a three stands).
+    Vct,
+}
+
+position_input! {
+    /// Input of `renju mate`.
+    #[derive(Default)]
+    pub struct MateInput {
+        moves: "A game record: `\"h8\"`, `[7, 7]` or `\"pass\"`, black first.",
+        to_move: "Side to move for a board (default: read from the stone counts); it is the attacker.",
+        /// `vcf` (default) or `vct`.
+        #[serde(default)]
+        pub kind: MateKind,
+        /// Most attacker moves, counting the five (1..=113; default 113 for VCF, 7 for VCT).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub max_depth: Option<u32>,
+        /// List every winning first move (`first_moves`), not only the shortest line.
+        #[serde(default)]
+        pub all_first_moves: bool,
+        /// Stop after this many milliseconds with `"status": "timeout"` (default 60000; `null`
+        /// for no limit).
+        #[serde(
+            default,
+            deserialize_with = "puzzles_common::limits::timeout_ms",
+            skip_serializing_if = "Option::is_none"
+        )]
+        pub timeout_ms: Option<u64>,
+    }
+}
+
+/// How the search ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum MateStatus {
+    /// The attacker wins; `line` is a shortest win.
+    Win,
+    /// No win of this kind within `max_depth` attacker moves (proved).
+    NoWin,
+    /// `timeout_ms` passed first.
+    Timeout,
+}
+
+/// How a line ends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum MateEnd {
+    /// The last move of the line is the attacker's five.
+    Five,
+    /// The last move is white's four whose one five point is forbidden for black: black cannot
+    /// block, and white's five follows whatever black plays.
+    ForbiddenBlock,
+}
+
+/// Work done.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct MateStats {
+    /// Positions searched.
+    pub nodes: u64,
+    /// Wall-clock time of the search, in milliseconds.
+    pub elapsed_ms: f64,
+}
+
+/// Verdict of `renju mate`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct MateVerdict {
+    /// `win` (a winning line was found), `no_win` (proved: none within `max_depth`) or
+    /// `timeout` (the time limit ran out first).
+    pub status: MateStatus,
+    /// The side to move, who attacks.
+    pub attacker: Color,
+    /// Attacker moves of the shortest win, counting the five (null unless `win`).
+    pub depth: Option<u32>,
+    /// A shortest winning line: attacker first, then defender and attacker alternately; each
+    /// defender move is forced by a four, or (VCT) one defence of a three.
+    pub line: Vec<String>,
+    /// How the line ends (null unless `win`).
+    pub end: Option<MateEnd>,
+    /// With `all_first_moves`: every first move that wins within `max_depth`, by column then
+    /// row (null otherwise, and on timeout).
+    pub first_moves: Option<Vec<String>>,
+    /// How much the search did: positions searched and time taken.
+    pub stats: MateStats,
 }

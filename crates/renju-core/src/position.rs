@@ -4,9 +4,9 @@
 
 use crate::board::{Board, Color, Point, SIZE};
 use crate::error::InputError;
-use crate::game::{AfterEnd, EndReason, Game, MoveFault, Outcome};
+use crate::game::{AfterEnd, Game, MoveFault, Setup, SetupError};
 use crate::notation::{MoveSpec, ParsedMove};
-use crate::rules::{self, Foul, Rule, WinningRows};
+use crate::rules::Rule;
 
 /// One stone of the position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -20,6 +20,17 @@ pub struct Stone {
 
 /// Most moves a record may hold: every point once plus generous passes.
 pub const MAX_MOVES: usize = 1000;
+
+/// The position fields of an input, borrowed: a record (`moves`) or a `board` with an
+/// optional `to_move`, under `rule`. Every input type that takes a position gives one (see
+/// `contract`), so the position is read in one place.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Source<'a> {
+    pub moves: Option<&'a [MoveSpec]>,
+    pub board: Option<&'a [String]>,
+    pub to_move: Option<Color>,
+    pub rule: Rule,
+}
 
 pub(crate) fn parse_moves(moves: &[MoveSpec]) -> Result<Vec<ParsedMove>, InputError> {
     if moves.len() > MAX_MOVES {
@@ -46,61 +57,20 @@ pub(crate) fn parse_moves(moves: &[MoveSpec]) -> Result<Vec<ParsedMove>, InputEr
 /// unnumbered by point for a board. Only pictures need the list, so `check` and `move` skip
 /// it (it cost 4% of the instructions of a batch of `check` cases).
 pub(crate) fn position(
-    moves: Option<&[MoveSpec]>,
-    board: Option<&[String]>,
-    to_move: Option<Color>,
-    rule: Rule,
-    mut stones: Option<&mut Vec<Stone>>,
+    source: Source<'_>,
+    stones: Option<&mut Vec<Stone>>,
 ) -> Result<Game, InputError> {
-    match (moves, board) {
+    match (source.moves, source.board) {
         (Some(_), Some(_)) => Err(InputError::new(
             "",
             "give a position either as `moves` or as `board`, not both",
         )),
-        (Some(moves), None) => {
-            let parsed = parse_moves(moves)?;
-            let mut game = Game::new(rule);
-            for (k, m) in parsed.into_iter().enumerate() {
-                let color = game.to_move;
-                if let Err(fault) = game.play(k, m, AfterEnd::PlayOn) {
-                    let what = match fault {
-                        MoveFault::OffBoard => "is off the board",
-                        MoveFault::Occupied => "is on an occupied point",
-                        MoveFault::AfterEnd => "comes after the end",
-                    };
-                    return Err(InputError::new(
-                        format!("/moves/{k}"),
-                        format!(
-                            "move {k} {what}, so the record gives no position (`validate` judges records)"
-                        ),
-                    ));
-                }
-                if let (Some(list), ParsedMove::At(at)) = (stones.as_deref_mut(), m) {
-                    list.push(Stone {
-                        at,
-                        color,
-                        number: Some(k + 1),
-                    });
-                }
-            }
-            if let Some(c) = to_move.filter(|&c| c != game.to_move) {
-                return Err(InputError::new(
-                    "/to_move",
-                    format!(
-                        "`to_move` says {} but after {} moves it is {}'s turn",
-                        c.name(),
-                        moves.len(),
-                        game.to_move.name()
-                    ),
-                ));
-            }
-            Ok(game)
-        }
+        (Some(moves), None) => record_position(moves, source.to_move, source.rule, stones),
         (None, Some(rows)) => {
-            let game = board_position(rows, to_move, rule)?;
+            let game = board_position(rows, source.to_move, source.rule)?;
             if let Some(list) = stones {
                 list.extend((0..SIZE * SIZE).map(Point::from_index).filter_map(|at| {
-                    let color = game.board.get(at)?;
+                    let color = game.board().get(at)?;
                     Some(Stone {
                         at,
                         color,
@@ -111,93 +81,81 @@ pub(crate) fn position(
             Ok(game)
         }
         (None, None) => {
-            let game = Game::new(rule);
-            if to_move == Some(Color::White) {
+            if source.to_move == Some(Color::White) {
                 return Err(InputError::new(
                     "/to_move",
                     "on the empty board black is to move",
                 ));
             }
-            Ok(game)
+            Ok(Game::new(source.rule))
         }
     }
 }
 
-fn board_position(rows: &[String], to_move: Option<Color>, rule: Rule) -> Result<Game, InputError> {
-    let board = Board::from_rows(rows).map_err(|(row, msg)| {
-        let path = row.map_or_else(|| "/board".to_string(), |r| format!("/board/{r}"));
-        InputError::new(path, msg)
-    })?;
-    let b = board.count(Color::Black);
-    let w = board.count(Color::White);
-    let side = if b == w {
-        Color::Black
-    } else if b == w + 1 {
-        Color::White
-    } else {
-        return Err(InputError::new(
-            "/board",
-            format!(
-                "{b} black and {w} white stones cannot come from a game: black moves first, so black has as many stones as white or one more"
-            ),
-        ));
-    };
-    if let Some(c) = to_move.filter(|&c| c != side) {
-        return Err(InputError::new(
-            "/to_move",
-            format!(
-                "{} cannot be to move with {b} black and {w} white stones (black moves first and the players alternate)",
-                c.name()
-            ),
-        ));
-    }
-    let winner = match rules::winning_rows(&board, rule) {
-        WinningRows::Both => {
+/// The game a record reaches, playing on past its end; off-board and occupied moves are
+/// input errors here.
+fn record_position(
+    moves: &[MoveSpec],
+    to_move: Option<Color>,
+    rule: Rule,
+    mut stones: Option<&mut Vec<Stone>>,
+) -> Result<Game, InputError> {
+    let parsed = parse_moves(moves)?;
+    let mut game = Game::new(rule);
+    for (k, m) in parsed.into_iter().enumerate() {
+        let color = game.to_move();
+        if let Err(fault) = game.play(k, m, AfterEnd::PlayOn) {
+            let what = match fault {
+                MoveFault::OffBoard => "is off the board",
+                MoveFault::Occupied => "is on an occupied point",
+                MoveFault::AfterEnd => "comes after the end",
+            };
             return Err(InputError::new(
-                "/board",
-                "both black and white have a winning row; a game stops at the first",
-            ));
-        }
-        WinningRows::Only(c) => Some((c, EndReason::Five)),
-        WinningRows::Neither if rule == Rule::Renju && rules::board_has_black_overline(&board) => {
-            Some((Color::White, EndReason::Foul(Foul::Overline)))
-        }
-        WinningRows::Neither => None,
-    };
-    // The deciding stone was the last one played, by black for a black five or a black foul.
-    if let Some((c, reason)) = winner {
-        let last = if reason == EndReason::Five {
-            c
-        } else {
-            Color::Black
-        };
-        if side.opponent() != last {
-            return Err(InputError::new(
-                "/board",
+                format!("/moves/{k}"),
                 format!(
-                    "the game ended with {}'s {}, which must then be the last stone, but the stone counts say {} moved last",
-                    last.name(),
-                    if reason == EndReason::Five {
-                        "winning row"
-                    } else {
-                        "overline"
-                    },
-                    side.opponent().name()
+                    "move {k} {what}, so the record gives no position (`validate` judges records)"
                 ),
             ));
         }
+        if let (Some(list), ParsedMove::At(at)) = (stones.as_deref_mut(), m) {
+            list.push(Stone {
+                at,
+                color,
+                number: Some(k + 1),
+            });
+        }
     }
-    let outcome = winner.map(|(c, reason)| Outcome {
-        winner: Some(c),
-        at: None,
-        reason,
-    });
-    let outcome = outcome.or_else(|| {
-        board.is_full().then_some(Outcome {
-            winner: None,
-            at: None,
-            reason: EndReason::FullBoard,
-        })
-    });
-    Ok(Game::from_position(board, rule, side, outcome))
+    if let Some(c) = to_move.filter(|&c| c != game.to_move()) {
+        return Err(InputError::new(
+            "/to_move",
+            format!(
+                "`to_move` says {} but after {} moves it is {}'s turn",
+                c.name(),
+                moves.len(),
+                game.to_move().name()
+            ),
+        ));
+    }
+    Ok(game)
+}
+
+fn board_position(rows: &[String], to_move: Option<Color>, rule: Rule) -> Result<Game, InputError> {
+    let board = Board::from_rows(rows).map_err(|e| {
+        let path = e
+            .row
+            .map_or_else(|| "/board".to_string(), |r| format!("/board/{r}"));
+        InputError::new(path, e.message)
+    })?;
+    Game::from_setup(Setup {
+        board,
+        rule,
+        to_move,
+    })
+    .map_err(|e| {
+        let path = match e {
+            SetupError::ToMove { .. } => "/to_move",
+            _ => "/board",
+        };
+        InputError::new(path, e.to_string())
+    })
 }

@@ -199,9 +199,16 @@ fn count_threes(board: &mut Board, i: usize, e: &[u16; 4], cand: u8, t: &Tables)
     threes
 }
 
-/// Black's forbidden points of a position, as (point, reason), sorted by column then row.
-/// Empty under `gomoku` and `freestyle`.
-pub fn forbidden_points(board: &Board, rule: Rule) -> Vec<(Point, Foul)> {
+/// An empty point where black may not play, and why.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Forbidden {
+    pub at: Point,
+    pub reason: Foul,
+}
+
+/// Black's forbidden points of a position, sorted by column then row. Empty under `gomoku`
+/// and `freestyle`.
+pub fn forbidden_points(board: &Board, rule: Rule) -> Vec<Forbidden> {
     if rule != Rule::Renju {
         return Vec::new();
     }
@@ -210,8 +217,8 @@ pub fn forbidden_points(board: &Board, rule: Rule) -> Vec<(Point, Foul)> {
     for x in 0..15u8 {
         for y in 0..15u8 {
             let p = Point { x, y };
-            if let Some(f) = map[p.index()] {
-                out.push((p, f));
+            if let Some(reason) = map[p.index()] {
+                out.push(Forbidden { at: p, reason });
             }
         }
     }

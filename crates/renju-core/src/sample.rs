@@ -5,7 +5,7 @@
 //! black-and-white fights with live threes and fours rather than scattered noise.
 
 use crate::board::{Board, Color, Point};
-use crate::game::{AfterEnd, Game};
+use crate::game::{AfterEnd, Game, Judgement};
 use crate::notation::ParsedMove;
 use crate::rules::Rule;
 
@@ -43,15 +43,15 @@ pub fn middle_game(rng: &mut Rng, stones: usize) -> Board {
     let mut k = 0;
     let _ = game.play(k, ParsedMove::At(Point { x: 7, y: 7 }), AfterEnd::Refuse);
     k += 1;
-    while game.board.count(Color::Black) + game.board.count(Color::White) < stones {
+    while game.board().count(Color::Black) + game.board().count(Color::White) < stones {
         let cands: Vec<Point> = (0..225)
             .map(Point::from_index)
             .filter(|&p| {
-                game.board.get(p).is_none()
+                game.board().get(p).is_none()
                     && (-2i64..=2).any(|dx| {
                         (-2i64..=2).any(|dy| {
                             Point::new(i64::from(p.x) + dx, i64::from(p.y) + dy)
-                                .is_some_and(|q| game.board.get(q).is_some())
+                                .is_some_and(|q| game.board().get(q).is_some())
                         })
                     })
             })
@@ -62,7 +62,7 @@ pub fn middle_game(rng: &mut Rng, stones: usize) -> Board {
         let mut placed = false;
         for _ in 0..50 {
             let p = cands[rng.below(cands.len())];
-            if game.judge(p) == Ok(false) {
+            if game.judge(p) == Judgement::Legal {
                 let _ = game.play(k, ParsedMove::At(p), AfterEnd::Refuse);
                 k += 1;
                 placed = true;
@@ -73,7 +73,7 @@ pub fn middle_game(rng: &mut Rng, stones: usize) -> Board {
             break;
         }
     }
-    game.board
+    game.into_board()
 }
 
 /// `n` positions of 20..=60 stones from one seed.

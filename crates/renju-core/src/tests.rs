@@ -545,7 +545,7 @@ fn check_position_agrees_with_check_on_the_fixtures() {
             let spelled: Vec<(String, Foul)> = pos
                 .forbidden
                 .iter()
-                .map(|&(p, f)| (to_notation(p), f))
+                .map(|f| (to_notation(f.at), f.reason))
                 .collect();
             let reported: Vec<(String, Foul)> = v
                 .forbidden
@@ -622,6 +622,9 @@ fn positions() -> impl Strategy<Value = Board> {
 
 fn forbidden_list(b: &Board) -> Vec<(Point, Foul)> {
     rules::forbidden_points(b, Rule::Renju)
+        .into_iter()
+        .map(|f| (f.at, f.reason))
+        .collect()
 }
 
 proptest! {

@@ -1,6 +1,6 @@
 //! How likely each value is, line by line: the exact number of arrangements of one line's
 //! clue that agree with its known cells, and in how many of them each cell is filled and
-//! each block starts at or before each cell (issue 24, ninth session).
+//! each block starts at or before each cell.
 //!
 //! Why: the learning search first tries, for a variable it has not assigned yet, the value
 //! batsat gives every new variable (false: an empty cell, a block that starts as late as it
@@ -8,8 +8,7 @@
 //! Meow are satisfiable but their first picture is out of reach in 60 s that way. Always
 //! trying first the values the clues make likelier ([`super::Phases::CluesAlways`]), with
 //! those values refined by belief propagation between rows and columns ([`puzzle_odds`]),
-//! finds both puzzles' pictures in seconds (measured in [`super::BELIEF_ROUNDS`] and
-//! BENCHMARKS.md, issue 24, ninth session).
+//! finds both puzzles' pictures in seconds (measured in [`super::BELIEF_ITERATIONS`]).
 //!
 //! The counts are the usual prefix and suffix sums over the blocks: `before[k][t]`, the
 //! ways to place blocks `0..k` in the first `t` cells (every other cell of those empty),
@@ -18,7 +17,7 @@
 //! separating cells empty). They are kept as `f64`: a line of at most
 //! [`crate::cells::MAX_LINE_LEN`] (1,000) cells has at most as many arrangements of one
 //! clue as there are lines of that length without two adjacent filled cells, a Fibonacci
-//! number below 10^210, well inside `f64`'s range; the rounding of sums this large only
+//! number below 10^210, well inside `f64`'s range; the floating-point error of sums this large only
 //! blurs odds that are used as a preference, never as a deduction.
 
 use crate::cells::Cell;
@@ -214,14 +213,14 @@ const MESSAGE_FLOOR: f64 = 1e-6;
 
 /// The odds of every line of a puzzle of `height` rows (`lines`: each line's clue and the
 /// cell indices it covers, rows first, then columns; `known` the cells, row-major) after
-/// `rounds` rounds of belief propagation between rows and columns, and the probability
+/// `iterations` passes of belief propagation between rows and columns, and the probability
 /// of each cell being filled under both.
 ///
-/// One round weighs each line's arrangements by what the crossing lines said of its cells
-/// in the round before (a column's odds of a cell without the odds the row itself sent
-/// it, so a line does not hear its own voice back). Round 1 with no
+/// One pass weighs each line's arrangements by what the crossing lines said of its cells
+/// in the pass before (a column's odds of a cell without the odds the row itself sent
+/// it, so a line does not hear its own voice back). The first pass, with no
 /// message yet is the plain count of arrangements, and its cell probabilities are the
-/// product of the row's and the column's odds; later rounds let a
+/// product of the row's and the column's odds; later passes let a
 /// line's preferences pass through the crossing lines to the others. On a loopy graph
 /// the result is an estimate, not a probability of the pictures; it is only a preference.
 ///
@@ -230,7 +229,7 @@ pub(super) fn puzzle_odds(
     lines: &[(&[u32], Vec<usize>)],
     height: usize,
     known: &[Cell],
-    rounds: usize,
+    iterations: usize,
     deadline: Deadline,
 ) -> Option<(Vec<Option<LineOdds>>, Vec<f64>)> {
     let n = known.len();
@@ -240,8 +239,8 @@ pub(super) fn puzzle_odds(
     let mut odds: Vec<Option<LineOdds>> = vec![None; lines.len()];
     let mut line_known = Vec::new();
     let mut prior = Vec::new();
-    for _ in 0..rounds.max(1) {
-        // Every line hears the messages of the previous round (rows and columns alike).
+    for _ in 0..iterations.max(1) {
+        // Every line hears the messages of the previous pass (rows and columns alike).
         let (heard_from_row, heard_from_col) = (from_row.clone(), from_col.clone());
         for (line, (clues, cells)) in lines.iter().enumerate() {
             if deadline.passed() {
@@ -269,7 +268,7 @@ pub(super) fn puzzle_odds(
 }
 
 /// A line's probability this close to 0 or 1 is taken as the line fixing the cell: every
-/// arrangement of positive weight agrees (up to rounding).
+/// arrangement of positive weight agrees (up to floating-point error).
 const FIXED: f64 = 1e-9;
 
 /// The probability `belief` with the witness `heard` taken out (odds divided), kept off 0
@@ -414,12 +413,12 @@ mod tests {
             .collect()
     }
 
-    /// Small puzzles from pictures of a fixed generator: round 1 gives each cell the
-    /// product of its row's and its column's plain odds; after 30 rounds every cell that
+    /// Small puzzles from pictures of a fixed generator: the first pass gives each cell the
+    /// product of its row's and its column's plain odds; after 30 passes every cell that
     /// all arrangements of one of its lines fix keeps that value (a weighted count has no
     /// arrangement a plain count lacks), and every probability is in 0..=1.
     #[test]
-    fn belief_rounds_keep_what_lines_fix() {
+    fn belief_passes_keep_what_lines_fix() {
         let (h, w) = (6, 7);
         let mut next = xorshift32(0x0dd_ba11);
         let mut fixed_seen = 0;

@@ -1,11 +1,10 @@
-//! Line logic as a propagator inside the learning search (issue 24, the issue's first
-//! suggestion): beside the clause encoding, each line whose cells changed is run through
+//! Line logic as a propagator inside the learning search: beside the clause encoding, each line whose cells changed is run through
 //! the exact [`LineSolver`], and every cell it fixes is given to the CDCL solver with an
 //! explanation, a set of the line's assigned cells that implies it.
 //!
 //! Why: unit propagation over the order encoding ([`super::ladder`]) reasons about each
-//! block's range only, weaker than line logic; the replaced automaton encoding had line
-//! logic by propagation but cost three times as much per conflict. A propagator gives line
+//! block's range only, weaker than line logic; an automaton decomposition has line logic
+//! by propagation but costs three times as much per conflict. A propagator gives line
 //! logic at the price of a line solve per changed line, and its explanations are cells
 //! only, the vocabulary of the picture.
 //!
@@ -23,7 +22,7 @@
 //! the conflict analysis asks for one (most propagated cells are never asked about), from
 //! the trail positions recorded when the cells were read.
 //!
-//! **Measured** (issue 24, eighth session; `nonogram_solve FILE 60000 default SEED MODE`,
+//! **Measured** (`nonogram_solve FILE 60000 default SEED MODE`,
 //! CPU seconds on the shared 2-core machine, load about 2; `off` is the clauses alone):
 //! - Sierp (#12548), seeds 91648253, 1, 2, 3: `greedy` 4,657 / 7,334 / 14,412 / 12,477
 //!   conflicts and 0.82-1.44 s, `off` 14,082 / 11,628 / 24,355 / 31,590 and 1.03-2.00 s;
@@ -38,8 +37,8 @@
 //!   way; Faase 141,935-154,046 conflicts with `greedy`, Meow 306,048-313,884.
 //! - Why so little: the propagator fixes few cells that unit propagation over the clauses
 //!   has not (per conflict: Sierp 7, Gettys 11-13, Faase and Meow 4, against about 1,400
-//!   literals, cells and ladders, propagated per conflict on Faase; counted with the
-//!   counters of commit 80ba1cf), and it raised no conflict itself in any of
+//!   literals, cells and ladders, propagated per conflict on Faase; counted with
+//!   counters added for the measurement), and it raised no conflict itself in any of
 //!   these runs (a line that becomes contradictory was always found so by the clauses
 //!   first; unit propagation runs before each check). In these searches the order
 //!   encoding's propagation is nearly line logic already, so the line solves mostly

@@ -7,46 +7,40 @@
 //! fixed at the root (unit clauses, and block starts that those cells rule out get no
 //! variable).
 //!
-//! **Encoding** (issue 24, seventh session). Each block of each line has an order
-//! encoding of its start, "block k starts at or before cell t", over the starts that line
-//! logic still allows given the known cells ([`automaton`]); the cells are tied to these
-//! literals by binary and ternary clauses (see [`ladder`]). The models are exactly the
-//! pictures (tested against brute force below). Unit propagation over these clauses is
-//! weaker than line logic (it reasons about each block's range, not about every
-//! arrangement), but the encoding is about a third of the automaton decomposition that it
-//! replaced, and a conflict costs a third as much: Gettys (#22336, 99x59) 34,461 variables
-//! and 133,084 clauses instead of 104,853 and 527,500, Sierp (#12548) 10,275 and 35,241
-//! instead of 30,325 and 151,644; over seeds Gettys 4.7-6.0 s of CPU instead of 15-30 s,
-//! Sierp 1.3-2.7 s instead of 3.5-17 s (BENCHMARKS.md, issue 24, seventh session).
-//!
-//! The replaced encoding unrolled each clue's automaton (one variable per live state and
-//! position, every node and edge of the unrolled automaton with support both ways, which
-//! makes unit propagation line logic: Bacchus's decomposition of the regular constraint),
-//! with the order ladders beside it, and the solver branched on its states too. It took
-//! three sessions of measurements to shape (BENCHMARKS.md, issue 24, third to sixth
-//! sessions); it is in the history before this module doc's seventh-session paragraph.
+//! **Encoding.** Each block of each line has an order encoding of its start, "block k starts
+//! at or before cell t", over the starts that line logic still allows given the known cells
+//! ([`automaton`]); the cells are tied to these literals by binary and ternary clauses (see
+//! [`ladder`]). The models are exactly the pictures (tested against brute force below).
+//! Unit propagation over these clauses is weaker than line logic (it reasons about each
+//! block's range, not about every arrangement), but the encoding is about a third of an
+//! automaton decomposition whose unit propagation is line logic (Bacchus's decomposition of
+//! the regular constraint: one variable per live state and position, every node and edge
+//! supported both ways), and a conflict costs a third as much: Gettys (#22336, 99x59) 34,461
+//! variables and 133,084 clauses instead of 104,853 and 527,500, Sierp (#12548) 10,275 and
+//! 35,241 instead of 30,325 and 151,644; over seeds Gettys 4.7-6.0 s of CPU instead of
+//! 15-30 s, Sierp 1.3-2.7 s instead of 3.5-17 s (`nonogram_solve FILE 60000 default SEED`,
+//! seeds 91648253 and 1-6).
 //!
 //! **Line propagator** ([`line_theory`], off by default): line logic run inside the
 //! search as a batsat `Theory`, each cell it fixes explained by the line's assigned cells
-//! (greedily shortened). Measured in issue 24's eighth session: fewer conflicts on Sierp
-//! (#12548), three times Gettys' (#22336) CPU, and Faase and Meow still undecided at
-//! 60 s; the figures are in that module's doc.
+//! (greedily shortened). Fewer conflicts on Sierp (#12548), three times Gettys' (#22336)
+//! CPU, and Faase and Meow still undecided at 60 s; the figures are in that module's doc.
 //!
-//! **First values** ([`Phases`], issue 24, ninth session). By default each cell and each
-//! ladder literal is always tried first at the value the clues make likelier: arrangement
-//! counts of each line weighted by what the crossing lines say, refined by belief
-//! propagation between rows and columns ([`line_odds`]), fixed with batsat's per-variable
-//! polarity. This decides Faase (80x95) and Meow (75x50), which no solver had decided:
-//! `multiple` in 2.3-4.8 s and 1.1-2.6 s of CPU over four seeds, where batsat's own phases
-//! (false first, then phase saving) time out at 60 s; the same likelier values tried
-//! first but then left to phase saving, or taken from one round (each line's plain counts),
-//! time out too. Figures in BENCHMARKS.md.
+//! **First values** ([`Phases`]). By default each cell and each ladder literal is always
+//! tried first at the value the clues make likelier: arrangement counts of each line
+//! weighted by what the crossing lines say, refined by belief propagation between rows and
+//! columns ([`line_odds`]), fixed with batsat's per-variable polarity. This decides Faase
+//! (80x95) and Meow (75x50): `multiple` in 2.3-4.8 s and 1.1-2.6 s of CPU over four seeds,
+//! where batsat's own phases (false first, then phase saving) time out at 60 s; the same
+//! likelier values tried first but then left to phase saving, or taken from one pass (each
+//! line's plain counts), time out too.
 //!
 //! **Solver.** `batsat` (a Rust MiniSat descendant: 1UIP learning, clause minimisation,
 //! Luby restarts, VSIDS, phase saving; options in [`solver_options`]), deterministic (its
 //! few random decisions come from a generator with a constant seed). Its `stop`
-//! callback reads the clock every `Poll::EVERY` (64) calls (it is called at every
-//! decision and conflict), so a deadline stops it within microseconds to milliseconds.
+//! callback reads the clock at its first call and then every `Poll::EVERY` (64) calls (it is
+//! called at every decision and conflict), so a deadline stops it within microseconds to
+//! milliseconds.
 
 mod automaton;
 mod ladder;
@@ -79,13 +73,12 @@ pub(crate) const MAX_STATE_VARS: usize = 20_000_000;
 ///
 /// The defaults had a heavy tail: on the 40x40 puzzles 50.7 s with two over 10 s; with the
 /// first change and `restart_first` 100 -> 30 19.0 s (geometric mean of conflicts 4 025 ->
-/// 2 586); on the 45x45 puzzles 50.6 -> 31.2 s, worst 9.5 -> 4.2 s. (Those runs branched
-/// on cells only; when the encoding was the automaton's and the solver branched on its
-/// states, restarts at 100 measured better, and the default is back; these options were
-/// all measured with that encoding, before the order encoding replaced it.) The random decisions cut the tail again in
-/// the default turn-taking mode (45x45, 20 s limit: 55.7 s with one over 20 s -> 31.0 s,
-/// worst 4.7 s). The
-/// generator is batsat's own, seeded with `SolveOptions::learn_seed` (a constant by
+/// 2 586); on the 45x45 puzzles 50.6 -> 31.2 s, worst 9.5 -> 4.2 s. (`restart_first`
+/// stays MiniSat's 100: once the solver branched on the encoding's block variables as well
+/// as on cells, 100 measured better than 30. All these options were measured on the
+/// automaton decomposition described in the module doc.) The random decisions cut the tail again in the default turn-taking mode
+/// (45x45, 20 s limit: 55.7 s with one over 20 s -> 31.0 s, worst 4.7 s). The generator is
+/// batsat's own, seeded with `SolveOptions::learn_seed` (a constant by
 /// default), so the search stays deterministic.
 /// On the refutations of the benchmark set (the n-Dom, #6574) the times did not change.
 fn solver_options(seed: u32) -> SolverOpts {
@@ -97,8 +90,7 @@ fn solver_options(seed: u32) -> SolverOpts {
     }
 }
 
-/// The default seed of the solver's random decisions: MiniSat's (and batsat's), the one
-/// every figure before issue 24's fifth session was measured with.
+/// The default seed of the solver's random decisions: MiniSat's (and batsat's).
 pub(crate) const DEFAULT_SEED: u32 = 91_648_253;
 
 /// Which value the learning search tries first for a variable it has not assigned yet (its
@@ -110,9 +102,9 @@ pub enum Phases {
     /// as it can), then phase saving (each variable retries its last value).
     Solver,
     /// The likelier value under the clues first, then phase saving. The likelier values:
-    /// a cell's by 50 rounds of belief propagation between the rows' and the columns'
+    /// a cell's by 50 passes of belief propagation between the rows' and the columns'
     /// weighted arrangement counts (the private `sat::line_odds` module), a block's
-    /// "starts at or before" literal by its line's weighted counts in the last round.
+    /// "starts at or before" literal by its line's weighted counts in the last pass.
     /// batsat 0.6 sets no initial phase from outside, so each variable is created with the
     /// polarity that makes batsat's first try (false) the likelier value: the literal is
     /// the variable's negation when the likelier value is true.
@@ -121,22 +113,22 @@ pub enum Phases {
     /// which overrides phase saving): after a conflict the search does not stay near its
     /// last assignment but goes back toward the clues' likeliest picture. The default
     /// ([`crate::solver::SolveOptions`]): the only mode measured that decides Faase and
-    /// Meow (issue 24, ninth session, BENCHMARKS.md).
+    /// Meow.
     CluesAlways,
 }
 
-/// Rounds of belief propagation between rows and columns behind the clues' likelier values
+/// Passes of belief propagation between rows and columns behind the clues' likelier values
 /// ([`line_odds::puzzle_odds`]). Measured with [`Phases::CluesAlways`] on the default seed
-/// (issue 24, ninth session; `nonogram_solve FILE 57000 default 91648253 off
-/// clues-always`): 1 round (each cell by the product of its row's and its column's plain
-/// odds) decided neither Faase nor Meow in 57 s; 20 rounds Faase in 4.0 s of CPU and Meow
-/// in 15.3 s; 50 rounds 3.7 s and 5.3 s; 100 rounds 6.0 s and 23.0 s. Against Faase's
-/// published picture, the likelier values of its 5,363 cells left unknown by the root
-/// agree on 76.3 % of them when all are empty (batsat's first values), 78.6 % after 1
-/// round, 85.0 % after 50 (Meow: 70.8 %, 74.5 %, 89.4 % of 2,770). (These figures are from a
-/// build before the hard messages of `line_odds`' `without`; with them, 50 rounds decide
-/// Faase in 4.6-4.9 s and Meow in 1.9 s on the default seed.)
-const BELIEF_ROUNDS: usize = 50;
+/// (`nonogram_solve FILE 57000 default 91648253 off clues-always`), with messages that were
+/// not yet kept off a line's fixed values: 1 pass (each cell by the product of its row's
+/// and its column's plain odds) decided neither Faase nor Meow in 57 s; 20 passes Faase in
+/// 4.0 s of CPU and Meow in 15.3 s; 50 passes 3.7 s and 5.3 s; 100 passes 6.0 s and 23.0 s.
+/// Against Faase's published picture, the likelier values of its 5,363 cells left unknown
+/// by the root agree on 76.3 % of them when all are empty (batsat's first values), 78.6 %
+/// after 1 pass, 85.0 % after 50 (Meow: 70.8 %, 74.5 %, 89.4 % of 2,770). With the fixed
+/// values kept (`line_odds`' `without`), 50 passes decide Faase in 4.6-4.9 s and Meow in
+/// 1.9 s on the default seed.
+const BELIEF_ITERATIONS: usize = 50;
 
 /// How [`Learner::build`] sets up the learning search.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -190,8 +182,10 @@ impl Callbacks for SatStop {
         if self.stopped.get() || self.learned >= self.pause_at {
             return true;
         }
-        let n = self.calls.get().wrapping_add(1);
-        self.calls.set(n);
+        let n = self.calls.get();
+        self.calls.set(n.wrapping_add(1));
+        // The first call reads the clock, so a limit that has passed stops the search
+        // before its first decision; then every `Poll::EVERY`th.
         if n.is_multiple_of(Poll::EVERY) && self.deadline.passed() {
             self.stopped.set(true);
         }
@@ -284,7 +278,7 @@ fn phase_odds(
         .map(|r| (&p.rows()[r][..], (0..w).map(|c| r * w + c).collect()))
         .chain((0..w).map(|c| (&p.cols()[c][..], (0..h).map(|r| r * w + c).collect())))
         .collect();
-    line_odds::puzzle_odds(&line_cells, h, grid, BELIEF_ROUNDS, deadline)
+    line_odds::puzzle_odds(&line_cells, h, grid, BELIEF_ITERATIONS, deadline)
 }
 
 /// A unit clause for each known cell of `grid` (`cells`: each cell's literal); returns
@@ -714,9 +708,9 @@ mod tests {
             let lines = every_line(n);
             let clue_sets: BTreeSet<Vec<u32>> = lines.iter().map(|l| clues_of(l)).collect();
             for clues in &clue_sets {
-                for round in 0..8 {
+                for trial in 0..8 {
                     let known: Vec<Cell> = (0..n)
-                        .map(|_| match (round > 0).then(|| next() % 4) {
+                        .map(|_| match (trial > 0).then(|| next() % 4) {
                             Some(1) => Cell::Filled,
                             Some(2) => Cell::Empty,
                             _ => Cell::Unknown,
@@ -784,6 +778,33 @@ mod tests {
         run.unwrap_or_else(|_| Err("the search panicked".into()))
     }
 
+    /// A deadline that passes while the learner searches stops it with `Timeout` (and a
+    /// later call keeps saying so), however fast the machine: the callback reads the clock
+    /// before the first decision.
+    #[test]
+    fn a_passed_deadline_stops_the_search() {
+        let p = Puzzle::new(&vec![vec![1]; 8], &vec![vec![1]; 8]).unwrap();
+        let settings = LearnSettings {
+            seed: DEFAULT_SEED,
+            explain: None,
+            phases: Phases::CluesAlways,
+        };
+        let grid = vec![Cell::Unknown; 64];
+        let Built::Ready(mut learner) = Learner::build(&p, &grid, Deadline::NEVER, &settings)
+        else {
+            panic!("small puzzle not built");
+        };
+        learner.solver.cb_mut().deadline =
+            Deadline::starting_at(std::time::Instant::now(), Some(0));
+        assert_eq!(learner.next_picture(u64::MAX), Next::Timeout);
+        assert_eq!(learner.next_picture(u64::MAX), Next::Timeout);
+        let expired = Deadline::starting_at(std::time::Instant::now(), Some(0));
+        assert!(matches!(
+            Learner::build(&p, &grid, expired, &settings),
+            Built::Timeout
+        ));
+    }
+
     /// The three ways the learning search runs: clauses alone, and with the line
     /// propagator under each kind of explanation.
     const MODES: [Option<Explain>; 3] = [None, Some(Explain::WholeLine), Some(Explain::Greedy)];
@@ -796,17 +817,17 @@ mod tests {
     fn learner_counts_agree_with_brute_force() {
         let (h, w) = (4, 4);
         let mut next = xorshift32(0x9e37_79b9);
-        for round in 0..60 {
+        for trial in 0..60 {
             let bits = next();
             let pic: Vec<bool> = (0..h * w).map(|i| bits >> i & 1 == 1).collect();
             let (rows, cols) = clues_of_picture(&pic, h, w);
             let p = Puzzle::new(&rows, &cols).unwrap();
             let expected = brute_force_count(&p);
-            // Half of the rounds give one cell of the picture as known (which keeps at
+            // Half of the trials give one cell of the picture as known (which keeps at
             // least one solution) and count by brute force under it.
             let mut grid = vec![Cell::Unknown; h * w];
             let mut expected_known = expected;
-            if round % 2 == 1 {
+            if trial % 2 == 1 {
                 let i = next() as usize % (h * w);
                 grid[i] = if pic[i] { Cell::Filled } else { Cell::Empty };
                 expected_known = (0u32..1 << (h * w))
@@ -821,7 +842,7 @@ mod tests {
                     assert_eq!(
                         learner_pictures(&p, &grid, explain, phases, false),
                         Ok(expected_known),
-                        "round {round}, {explain:?}, {phases:?}, {rows:?} {cols:?}"
+                        "trial {trial}, {explain:?}, {phases:?}, {rows:?} {cols:?}"
                     );
                 }
             }
@@ -872,7 +893,7 @@ mod tests {
     fn line_propagator_alone_agrees_with_brute_force() {
         let (h, w) = (4, 4);
         let mut next = xorshift32(0x0bad_cafe);
-        for round in 0..60 {
+        for trial in 0..60 {
             let bits = next();
             let pic: Vec<bool> = (0..h * w).map(|i| bits >> i & 1 == 1).collect();
             let (rows, cols) = clues_of_picture(&pic, h, w);
@@ -882,7 +903,7 @@ mod tests {
                 assert_eq!(
                     propagator_alone_count(&p, explain, false),
                     Some(expected),
-                    "round {round}, {explain:?}, {rows:?} {cols:?}"
+                    "trial {trial}, {explain:?}, {rows:?} {cols:?}"
                 );
             }
         }

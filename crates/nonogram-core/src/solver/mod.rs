@@ -167,7 +167,7 @@ pub struct SolveOptions {
     /// Seed of the learning search's random decisions. The verdict never depends on it,
     /// but the learning search's time does, by 2-7x on the hard puzzles (Sierp #12548: 12,781
     /// to 90,888 conflicts over 11 seeds), so a change to it is measured over several
-    /// seeds, never one (see BENCHMARKS.md, issue 24).
+    /// seeds, never one.
     pub learn_seed: u32,
     /// Line logic as a propagator inside the learning search, explaining the cells it
     /// fixes as [`Explain`] says (`None`, the default: the clause encoding alone). It cut
@@ -179,7 +179,7 @@ pub struct SolveOptions {
     /// default, [`Phases::CluesAlways`], always tries the clues' likelier value: with it
     /// Faase and Meow are decided in 1-5 s of CPU over four seeds, where batsat's own
     /// phases time out at 60 s; Gettys (#22336) and Sierp (#12548) take up to 1.4x and
-    /// 3.9x longer, within their goals (BENCHMARKS.md, issue 24, ninth session).
+    /// 3.9x longer (`nonogram_solve FILE 3600000 default SEED`, seeds 91648253 and 1-3).
     pub phases: Phases,
 }
 

@@ -17,10 +17,10 @@ use std::time::Duration;
 /// (see `SolveOptions::learn_after_nodes`). On the benchmark set every puzzle that needs
 /// more nodes (the 15x15 to 19x19 n-Dom, #6574 Forever) is decided faster once the learning
 /// search joins; every other puzzle needs at most 122 nodes (6-Dom) and never meets it.
-/// Was 500: at 150 the learning search's conflicts are the same and the depth-first nodes
-/// before it are saved (CPU s, `nonogram_solve FILE 60000 N`, load 3-6): 9-Dom 0.45 -> 0.38,
-/// 8-Dom 0.17 -> 0.13, 7-Dom 0.07 -> 0.04, Forever 0.06 -> 0.02; on the fetched set of
-/// issue 24 #7382 0.35 -> 0.25, #7290 0.15 -> 0.09, #9892 1.00 -> 0.90, #10088 2.97 -> 2.63;
+/// 150 rather than 500: at 150 the learning search's conflicts are the same and the
+/// depth-first nodes before it are saved (CPU s, `nonogram_solve FILE 60000 N`, load 3-6):
+/// 9-Dom 0.45 -> 0.38, 8-Dom 0.17 -> 0.13, 7-Dom 0.07 -> 0.04, Forever 0.06 -> 0.02; on the
+/// fetched hard set (see the crate README) #7382 0.35 -> 0.25, #7290 0.15 -> 0.09, #9892 1.00 -> 0.90, #10088 2.97 -> 2.63;
 /// one puzzle lost, #18297 (the turns fall differently and its learning search took 14,603
 /// conflicts instead of 6,827: 0.73 -> 1.60 s). 250 and 300 kept that loss and lost
 /// #10088's gain.
@@ -41,11 +41,10 @@ const LEARN_AFTER_MS: u64 = 500;
 /// depth-first search's as the cells its line solves read, the learning search's as its
 /// unit propagations, both converted at the rates measured on one core of the build
 /// machine (about 170 million cells and 9 million propagations a second, steady within
-/// 20 % from 19x19 to 75x50 puzzles). The propagation rate was measured with the automaton
-/// encoding; the order encoding that replaced it propagates 12-13 million a second, but
+/// 20 % from 19x19 to 75x50 puzzles). The propagation rate was measured on an automaton
+/// encoding (see [`crate::sat`]); the order encoding propagates 12-13 million a second, but
 /// re-calibrating to 12,000 a millisecond (the designed time shares) took Sierp (#12548)
-/// from 1.15-2.28 to 1.70-3.13 s of CPU over five seeds, so the constant stays (BENCHMARKS.md,
-/// issue 24 seventh session).
+/// from 1.15-2.28 to 1.70-3.13 s of CPU over five seeds, so the constant stays.
 const SLICE_MS: u64 = 50;
 const DFS_CELLS_PER_MS: u64 = 170_000;
 const SAT_PROPAGATIONS_PER_MS: u64 = 9_000;

@@ -27,16 +27,16 @@ mod brute;
 #[cfg(test)]
 mod tests;
 
+pub use crate::contract::{MateEnd, MateInput, MateKind, MateStats, MateStatus, MateVerdict};
+
 use std::time::Instant;
 
 use puzzles_common::Deadline;
 use puzzles_common::limits::or_default;
 
-use serde::{Deserialize, Serialize};
-
 use crate::board::{Board, Color, Point};
 use crate::error::InputError;
-use crate::notation::{MoveSpec, to_notation};
+use crate::notation::to_notation;
 use crate::position::position;
 use crate::rules::Rule;
 use table::{Clock, OutOfTime, Table};
@@ -48,109 +48,6 @@ pub const MAX_DEPTH: u8 = 113;
 /// before this; VCT grows fast with depth, so its default is what problem books pose.
 pub const DEFAULT_VCF_DEPTH: u8 = MAX_DEPTH;
 pub const DEFAULT_VCT_DEPTH: u8 = 7;
-
-/// Which threats the attacker may make.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, schemars::JsonSchema,
-)]
-#[serde(rename_all = "lowercase")]
-pub enum MateKind {
-    /// Victory by continuous fours: every attacker move makes a four.
-    #[default]
-    Vcf,
-    /// Victory by continuous threats: every attacker move makes a four or a three (or blocks
-    /// a counter-four while a three stands).
-    Vct,
-}
-
-/// Input of `renju mate`.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct MateInput {
-    /// A game record: `"h8"`, `[7, 7]` or `"pass"`, black first.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub moves: Option<Vec<MoveSpec>>,
-    /// Or a position: 15 strings of `X` (black), `O` (white), `.`, top row (row 15) first.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub board: Option<Vec<String>>,
-    /// Side to move for a board (default: read from the stone counts); it is the attacker.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub to_move: Option<Color>,
-    /// The rules: `renju` (RIF, default), `gomoku` or `freestyle`.
-    #[serde(default)]
-    pub rule: Rule,
-    /// `vcf` (default) or `vct`.
-    #[serde(default)]
-    pub kind: MateKind,
-    /// Most attacker moves, counting the five (1..=113; default 113 for VCF, 7 for VCT).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub max_depth: Option<u32>,
-    /// List every winning first move (`first_moves`), not only the shortest line.
-    #[serde(default)]
-    pub all_first_moves: bool,
-    /// Stop after this many milliseconds with `"status": "timeout"` (default 60000; `null`
-    /// for no limit).
-    #[serde(
-        default,
-        deserialize_with = "puzzles_common::limits::timeout_ms",
-        skip_serializing_if = "Option::is_none"
-    )]
-    pub timeout_ms: Option<u64>,
-}
-
-/// How the search ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum MateStatus {
-    /// The attacker wins; `line` is a shortest win.
-    Win,
-    /// No win of this kind within `max_depth` attacker moves (proved).
-    NoWin,
-    /// `timeout_ms` passed first.
-    Timeout,
-}
-
-/// How a line ends.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum MateEnd {
-    /// The last move of the line is the attacker's five.
-    Five,
-    /// The last move is white's four whose one five point is forbidden for black: black cannot
-    /// block, and white's five follows whatever black plays.
-    ForbiddenBlock,
-}
-
-/// Work done.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
-pub struct MateStats {
-    /// Positions searched.
-    pub nodes: u64,
-    /// Wall-clock time of the search, in milliseconds.
-    pub elapsed_ms: f64,
-}
-
-/// Verdict of `renju mate`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
-pub struct MateVerdict {
-    /// `win` (a winning line was found), `no_win` (proved: none within `max_depth`) or
-    /// `timeout` (the time limit ran out first).
-    pub status: MateStatus,
-    /// The side to move, who attacks.
-    pub attacker: Color,
-    /// Attacker moves of the shortest win, counting the five (null unless `win`).
-    pub depth: Option<u32>,
-    /// A shortest winning line: attacker first, then defender and attacker alternately; each
-    /// defender move is forced by a four, or (VCT) one defence of a three.
-    pub line: Vec<String>,
-    /// How the line ends (null unless `win`).
-    pub end: Option<MateEnd>,
-    /// With `all_first_moves`: every first move that wins within `max_depth`, by column then
-    /// row (null otherwise, and on timeout).
-    pub first_moves: Option<Vec<String>>,
-    /// How much the search did: positions searched and time taken.
-    pub stats: MateStats,
-}
 
 /// A winning line in engine terms.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -272,16 +169,43 @@ impl Search {
         if !self.options.all_first_moves {
             return Ok((win, None));
         }
-        let mut first = Vec::new();
-        for m in self.first_move_candidates() {
-            match self.wins_with(m) {
-                Ok(true) => first.push(m),
-                Ok(false) => {}
-                Err(OutOfTime) => return Err(Stopped { win }),
+        let mut first = if self.pos.attacker.fives(&self.pos.board).is_empty() {
+            let mut first = Vec::new();
+            for m in self.first_move_candidates() {
+                match self.wins_with(m) {
+                    Ok(true) => first.push(m),
+                    Ok(false) => {}
+                    Err(OutOfTime) => return Err(Stopped { win }),
+                }
             }
-        }
+            first
+        } else {
+            self.first_moves_beside_a_five()
+        };
         first.sort_by_key(|p| (p.x, p.y));
         Ok((win, Some(first)))
+    }
+
+    /// The winning first moves when the attacker already has a five point: the fives, and
+    /// (within two moves) every threat of the kind after which the defender has no five of
+    /// its own, since the five is still there on the next move.
+    fn first_moves_beside_a_five(&mut self) -> Vec<Point> {
+        let fives = self.pos.attacker.fives(&self.pos.board);
+        let mut out: Vec<Point> = fives.iter().map(Point::from_index).collect();
+        if self.options.max_depth < 2 {
+            return out;
+        }
+        let threats = self.pos.defender.fives(&self.pos.board);
+        let threat_moves = match self.options.kind {
+            MateKind::Vcf => self.vct().legal_fours(),
+            MateKind::Vct => self.vct().threat_moves(),
+        };
+        out.extend(
+            threat_moves
+                .into_iter()
+                .filter(|m| !fives.contains(m.index()) && threats.iter().all(|d| d == m.index())),
+        );
+        out
     }
 
     /// The attacker's five points, then (when the defender has fewer than two) the moves the
@@ -391,14 +315,8 @@ impl Search {
 /// `renju mate`: the side to move's VCF or VCT.
 pub fn mate(input: MateInput) -> Result<MateVerdict, InputError> {
     let start = Instant::now();
-    let game = position(
-        input.moves.as_deref(),
-        input.board.as_deref(),
-        input.to_move,
-        input.rule,
-        None,
-    )?;
-    if let Some(outcome) = game.outcome {
+    let game = position(input.source(), None)?;
+    if let Some(outcome) = game.outcome() {
         let what = match outcome.winner {
             Some(c) => format!("{} has won", c.name()),
             None => "it is a draw".to_string(),
@@ -432,11 +350,11 @@ pub fn mate(input: MateInput) -> Result<MateVerdict, InputError> {
         all_first_moves: input.all_first_moves,
         deadline: Deadline::starting_at(start, or_default(input.timeout_ms)),
     };
-    let outcome = solve(&game.board, game.to_move, input.rule, &options);
+    let outcome = solve(game.board(), game.to_move(), input.rule, &options);
     let win = outcome.win.filter(|_| outcome.status == MateStatus::Win);
     Ok(MateVerdict {
         status: outcome.status,
-        attacker: game.to_move,
+        attacker: game.to_move(),
         depth: win.as_ref().map(Win::depth),
         line: win
             .as_ref()

@@ -88,23 +88,29 @@ impl Table {
 pub(crate) struct OutOfTime;
 
 /// Counts the positions a search visits and watches the caller's deadline: the one place
-/// the mate searches read the time.
+/// the mate searches read the time. The first position reads the clock, so a limit of zero
+/// stops a search before it does anything (a position decided without searching, such as a
+/// five on offer, still answers).
 #[derive(Debug)]
 pub(crate) struct Clock {
-    deadline: Deadline,
+    poll: Poll,
     pub nodes: u64,
 }
 
 impl Clock {
     pub(crate) fn new(deadline: Deadline) -> Clock {
-        Clock { deadline, nodes: 0 }
+        Clock {
+            poll: Poll::new(deadline),
+            nodes: 0,
+        }
     }
 
-    /// One more position; every [`Poll::EVERY`] positions, whether the deadline has passed.
+    /// One more position; whether the deadline has passed, read every [`Poll::EVERY`]
+    /// positions starting with the first.
     #[inline]
     pub(crate) fn tick(&mut self) -> Result<(), OutOfTime> {
         self.nodes += 1;
-        if self.nodes.is_multiple_of(u64::from(Poll::EVERY)) && self.deadline.passed() {
+        if self.poll.step() {
             return Err(OutOfTime);
         }
         Ok(())

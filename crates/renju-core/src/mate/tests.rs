@@ -364,3 +364,90 @@ fn vct_agrees_with_brute_force() {
     }
     assert!(wins > 0 && wins < total, "{wins} of {total}");
 }
+
+/// The board after a record without passes, and the side to move.
+fn after_moves(moves: &str) -> (Board, Color) {
+    let mut board = Board::new();
+    let mut side = Color::Black;
+    for m in moves.split_whitespace() {
+        board.place(crate::notation::pt(m), side);
+        side = side.opponent();
+    }
+    (board, side)
+}
+
+fn names(points: &[Point]) -> Vec<String> {
+    points.iter().map(|&p| to_notation(p)).collect()
+}
+
+/// A middle game where the first defence of the opening three to be proven lost (d8) falls
+/// in three, but e8 or i8 hold out longer: the depth is that of the best defence.
+const LONGEST_DEFENCE: &str = "h8 j10 k12 l11 l8 m12 f8 m6 o4 i7 j14 h9 j13 f10 d7 i15 d6 e6 \
+    h14 n2 i12 k10 j9 n10 l10 c8 d4 d5 n9 g14 e5 l9 l13 c6 i9 f13 m15 b10";
+
+#[test]
+fn vct_depth_is_that_of_the_defence_that_holds_out_longest() {
+    let (b, attacker) = after_moves(LONGEST_DEFENCE);
+    let out = solved(&b, attacker, Rule::Renju, options(MateKind::Vct, 7));
+    let depth = depth_of(&out).expect("a VCT within 7");
+    for max in 1..depth {
+        let shallower = solve(
+            &b,
+            attacker,
+            Rule::Renju,
+            &options(MateKind::Vct, max as u8),
+        );
+        assert_eq!(shallower.status, MateStatus::NoWin, "max_depth {max}");
+    }
+    let exact = solved(
+        &b,
+        attacker,
+        Rule::Renju,
+        options(MateKind::Vct, depth as u8),
+    );
+    assert_eq!(depth_of(&exact), Some(depth));
+    assert_eq!(depth, 6);
+    // White's d8 lets the three through (a win in three); e8 and i8 hold out longest.
+    let line = names(&out.win.expect("a win").line);
+    assert_eq!(line[0], "g8");
+    assert!(["e8", "i8"].contains(&line[1].as_str()), "{line:?}");
+}
+
+/// Black's open four h8-k8 is a five on offer; the d-column three makes fours at d1, d2, d6
+/// and d7.
+const FIVE_ON_OFFER: &str = "h8 a15 i8 k15 j8 m15 k8 o15 d3 m13 d4 o13 d5 o11";
+
+#[test]
+fn first_moves_beside_a_five_on_offer_include_every_threat() {
+    let (b, attacker) = after_moves(FIVE_ON_OFFER);
+    let first = |kind| {
+        let mut o = options(kind, 3);
+        o.all_first_moves = true;
+        names(
+            &solved(&b, attacker, Rule::Renju, o)
+                .first_moves
+                .expect("asked for"),
+        )
+    };
+    let vcf = first(MateKind::Vcf);
+    assert_eq!(vcf, ["d1", "d2", "d6", "d7", "g8", "l8"]);
+    // The open three d3-d5 stands as a win-in-two, so no move makes a new three: the same.
+    assert_eq!(first(MateKind::Vct), vcf);
+}
+
+#[test]
+fn an_expired_deadline_stops_a_search_before_it_starts() {
+    let (b, attacker) = after_moves("h8 h9 i8");
+    let expired = |kind| MateOptions {
+        deadline: puzzles_common::Deadline::after_ms(Some(0)),
+        ..options(kind, 7)
+    };
+    for kind in [MateKind::Vcf, MateKind::Vct] {
+        let out = solve(&b, attacker, Rule::Renju, &expired(kind));
+        assert_eq!(out.status, MateStatus::Timeout, "{kind:?}");
+    }
+    // A five on offer needs no search: it answers whatever the limit.
+    let (b, attacker) = after_moves(FIVE_ON_OFFER);
+    let out = solve(&b, attacker, Rule::Renju, &expired(MateKind::Vct));
+    assert_eq!(out.status, MateStatus::Win);
+}

@@ -11,7 +11,7 @@
 //! proof covers every defence, counter-fours and forbidden points included.
 //!
 //! Entries are keyed by position, node kind and depth, so the iterative deepening that finds
-//! the shortest win keeps what shallower rounds proved.
+//! the shortest win keeps what shallower depths proved.
 
 use crate::board::{Color, Point};
 use crate::mate::Win;
@@ -107,13 +107,28 @@ impl<'a> Vct<'a> {
                 Expansion::Disproven
             };
         }
+        Expansion::Moves(self.threat_moves())
+    }
+
+    /// The attacker's legal fours (moves that make a five point on one of their lines).
+    pub(crate) fn legal_fours(&mut self) -> Vec<Point> {
+        let attacker = self.pos.attacker;
+        let board = &mut self.pos.board;
         let fours = attacker.four_moves(board);
-        let mut moves: Vec<Point> = fours
+        fours
             .iter()
             .map(Point::from_index)
             .filter(|&m| attacker.may_play(board, m))
-            .collect();
-        // With a win-in-two standing, it is among the fours: no move is a new three.
+            .collect()
+    }
+
+    /// The attacker's threats: its legal fours, and its threes unless a win-in-two already
+    /// stands (then no move makes a new one).
+    pub(crate) fn threat_moves(&mut self) -> Vec<Point> {
+        let (attacker, defender) = (self.pos.attacker, self.pos.defender);
+        let mut moves = self.legal_fours();
+        let board = &mut self.pos.board;
+        let fours = attacker.four_moves(board);
         if win_in_two(board, &attacker, &defender, fours).is_none() {
             let spots = attacker.three_spots(board);
             for m in spots.iter().filter(|&i| !fours.contains(i)) {
@@ -123,7 +138,7 @@ impl<'a> Vct<'a> {
                 }
             }
         }
-        Expansion::Moves(moves)
+        moves
     }
 
     /// Whether the attacker's stone at empty `m` (not a four) makes a three: legal, and one of
@@ -242,8 +257,45 @@ impl<'a> Vct<'a> {
         self.table.put(key, n.pack());
     }
 
-    /// The line of a proven OR node: the attacker's proven move at each OR node, the first
-    /// proven defence at each AND node (every defence is proven), to the five.
+    /// The least depth from 1 to `max` at which the node (attacker to move unless `and`)
+    /// wins, if any.
+    fn least_depth(&mut self, and: bool, max: u8) -> Result<Option<u8>, OutOfTime> {
+        for depth in 1..=max {
+            if self.prove(and, depth)? {
+                return Ok(Some(depth));
+            }
+        }
+        Ok(None)
+    }
+
+    /// Of `moves` by `mover`, the one whose resulting node has the least winning depth within
+    /// `max` (`longest`: the greatest, every one being a win), with that depth; the first of
+    /// equals.
+    fn pick(
+        &mut self,
+        moves: &[Point],
+        mover: Color,
+        max: u8,
+        longest: bool,
+    ) -> Result<(Point, u8), OutOfTime> {
+        let and = mover == self.pos.attacker.color;
+        let mut best: Option<(Point, u8)> = None;
+        for &m in moves {
+            self.pos.place(m, mover);
+            let depth = self.least_depth(and, max);
+            self.pos.remove(m);
+            let Some(depth) = depth? else { continue };
+            let better = best.is_none_or(|(_, b)| if longest { depth > b } else { depth < b });
+            if better {
+                best = Some((m, depth));
+            }
+        }
+        Ok(best.expect("a proven node has a winning move, and every defence of one loses"))
+    }
+
+    /// The line of an OR node that wins in `depth` attacker moves and no fewer, under best
+    /// play: at each OR node the attacker move that wins soonest, at each AND node the
+    /// defence that holds out longest, to the five. Its length is the node's least depth.
     pub(crate) fn principal_line(&mut self, depth: u8) -> Result<Win, OutOfTime> {
         // `path` is the line; `placed` the stones of it on the board, lifted at the end.
         let mut path = Vec::new();
@@ -251,6 +303,7 @@ impl<'a> Vct<'a> {
         let mut depth = depth;
         let win = loop {
             // OR node: attacker to move.
+            let attacker = self.pos.attacker.color;
             if let Some(f) = self.pos.attacker.fives(&self.pos.board).first() {
                 path.push(Point::from_index(f));
                 break Win::five(&path);
@@ -258,19 +311,9 @@ impl<'a> Vct<'a> {
             let Expansion::Moves(moves) = self.expand_or(depth) else {
                 unreachable!("a proven OR node with no five point has moves");
             };
-            let mut chosen = None;
-            for m in moves {
-                self.pos.place(m, self.pos.attacker.color);
-                let proven = self.prove(true, depth - 1);
-                self.pos.remove(m);
-                if proven? {
-                    chosen = Some(m);
-                    break;
-                }
-            }
-            let m = chosen.expect("a proven OR node has a proven move");
-            self.play_on(&mut path, &mut placed, m, self.pos.attacker.color);
-            depth -= 1;
+            let (m, after) = self.pick(&moves, attacker, depth - 1, false)?;
+            self.play_on(&mut path, &mut placed, m, attacker);
+            depth = after;
             // AND node: defender to move.
             let defender = self.pos.defender;
             let attacker_fives = self.pos.attacker.fives(&self.pos.board);
@@ -279,24 +322,14 @@ impl<'a> Vct<'a> {
             {
                 break Win::from_end(&path, end);
             }
-            let reply = match self.expand_and(depth) {
-                Expansion::Moves(moves) => {
-                    let mut chosen = None;
-                    for r in moves {
-                        self.pos.place(r, defender.color);
-                        let proven = self.prove(false, depth);
-                        self.pos.remove(r);
-                        if proven? {
-                            chosen = Some(r);
-                            break;
-                        }
-                    }
-                    chosen.expect("every defence of a proven AND node is proven")
-                }
-                // Nothing defends: the lowest legal point (the attacker's win-in-two follows).
-                _ => self.any_legal_defence(),
+            let replies = match self.expand_and(depth) {
+                Expansion::Moves(moves) => moves,
+                // Every defence loses at once: show one.
+                _ => vec![self.any_legal_defence()],
             };
+            let (reply, after) = self.pick(&replies, defender.color, depth, true)?;
             self.play_on(&mut path, &mut placed, reply, defender.color);
+            depth = after;
         };
         for &p in placed.iter().rev() {
             self.pos.remove(p);
