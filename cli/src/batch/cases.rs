@@ -8,14 +8,15 @@
 
 use std::collections::HashMap;
 use std::fs::File;
-use std::io::{BufRead, BufReader};
+use std::io::BufReader;
 use std::path::Path;
 use std::sync::Arc;
 
 use super::discover::{CaseFile, Found, Selection, printed};
 use super::envelope::member;
 use crate::error::{CaseError, ErrorKind};
-use crate::run::json_text;
+use crate::files::{open_regular, read_line, read_regular};
+use crate::run::{UTF8_BOM, json_text};
 use crate::source::place;
 
 /// One case to run, as read from its file.
@@ -74,7 +75,11 @@ impl Case {
         if text.is_empty() {
             return None;
         }
-        let leading = bytes.len() - bytes.trim_ascii_start().len();
+        let mut leading = bytes.len() - bytes.trim_ascii_start().len();
+        if text.starts_with(UTF8_BOM) {
+            // `json_text` skips it: the case's text, which `--update` edits, starts after it.
+            leading += UTF8_BOM.len();
+        }
         let text = json_text(text).map(str::to_owned).map_err(|e| {
             let column = e.column;
             e.at_line(number, column)
@@ -216,7 +221,7 @@ impl CaseReader {
                 return None;
             }
             self.buffer.clear();
-            let read = open.reader.read_until(b'\n', &mut self.buffer);
+            let read = read_line(&mut open.reader, &mut self.buffer);
             let number = open.line + 1;
             match read {
                 Ok(0) => {
@@ -278,7 +283,7 @@ impl CaseReader {
         wanted: Option<Selection>,
         found: Found,
     ) -> Option<Case> {
-        let mut case = match std::fs::read(path) {
+        let mut case = match read_regular(path, None) {
             Err(err) => unreadable(name, found, &err),
             Ok(bytes) => {
                 let bom = if bytes.starts_with(b"\xEF\xBB\xBF") {
@@ -384,7 +389,7 @@ impl Iterator for CaseReader {
             } = self.files.next()?;
             let name: Arc<str> = Arc::from(printed(&path));
             if path.extension().is_some_and(|e| e == "jsonl") {
-                match File::open(&path) {
+                match open_regular(&path) {
                     Ok(file) => {
                         self.open = Some(OpenLines {
                             name,

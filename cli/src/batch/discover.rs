@@ -18,7 +18,16 @@ use std::path::{Path, PathBuf};
 use ignore::WalkBuilder;
 
 use super::glob::Excludes;
-use super::last_failed::{DEFAULT_DIR, LastFailed};
+use super::last_failed::{DEFAULT_DIR, LastFailed, is_cache_dir};
+use crate::files::{FileId, identity};
+
+/// How a file is known when telling whether two PATHs reach it: its identity on the file
+/// system (a link, `./x` and `x` are one file), or its path when it does not exist.
+#[derive(Debug, PartialEq, Eq, Hash)]
+enum FileKey {
+    Id(FileId),
+    Path(PathBuf),
+}
 
 /// How a case's file came to be run: named on the command line, found in a folder, or
 /// read from stdin. A file found in a folder that is no case gets a hint about `--exclude`.
@@ -60,14 +69,14 @@ enum Target {
 /// selection of its file's cases; every file once.
 pub fn case_files(paths: &[PathBuf], excludes: &Excludes) -> Vec<CaseFile> {
     let mut files: Vec<CaseFile> = Vec::new();
-    // Where each file (by its real path) is in `files`.
-    let mut seen: HashMap<PathBuf, usize> = HashMap::new();
+    // Where each file is in `files`.
+    let mut seen: HashMap<FileKey, usize> = HashMap::new();
     let cache = real_cache_dir();
     let mut add = |path: PathBuf, selected: Option<Selection>, found: Found| {
-        let real = std::fs::canonicalize(&path).unwrap_or_else(|_| path.clone());
-        match seen.get(&real) {
+        let key = identity(&path).map_or_else(|| FileKey::Path(path.clone()), FileKey::Id);
+        match seen.get(&key) {
             None => {
-                seen.insert(real, files.len());
+                seen.insert(key, files.len());
                 files.push(CaseFile {
                     path,
                     selection: selected,
@@ -163,11 +172,12 @@ fn walk(dir: &Path, excludes: &Excludes, cache: Option<PathBuf>) -> Vec<PathBuf>
         .follow_links(true)
         .sort_by_file_name(|a, b| a.cmp(b))
         .filter_entry(move |entry| {
-            if entry.file_name() == DEFAULT_DIR {
+            let folder = entry.file_type().is_some_and(|t| t.is_dir());
+            if entry.file_name() == DEFAULT_DIR || (folder && is_cache_dir(entry.path())) {
                 return false;
             }
             if let Some(cache) = &cache
-                && entry.file_type().is_some_and(|t| t.is_dir())
+                && folder
                 && Some(entry.file_name()) == cache.file_name()
                 && std::fs::canonicalize(entry.path()).is_ok_and(|real| &real == cache)
             {
@@ -178,7 +188,9 @@ fn walk(dir: &Path, excludes: &Excludes, cache: Option<PathBuf>) -> Vec<PathBuf>
     builder
         .build()
         .flatten()
-        .filter(|entry| entry.depth() > 0 && entry.file_type().is_some_and(|t| t.is_file()))
+        // Not only regular files: a fifo named like a case is reported as one that cannot be
+        // read, rather than silently left out.
+        .filter(|entry| entry.depth() > 0 && entry.file_type().is_some_and(|t| !t.is_dir()))
         .map(ignore::DirEntry::into_path)
         .filter(|path| {
             path.extension()

@@ -9,7 +9,7 @@ use serde::Serialize;
 use super::cases::Case;
 use super::discover::Found;
 use super::envelope::Envelope;
-use super::inputs::InputFiles;
+use super::input_files::InputFiles;
 use crate::error::escape_controls;
 use crate::exit::ExitStatus;
 use crate::output::{is_broken_pipe, stderr_line, write_json};

@@ -9,8 +9,9 @@
 //! Modules: [`config`] completes the command line from `puzzles.toml`, [`discover`] finds
 //! the case files (with [`glob`] for `--exclude`), [`cases`] reads their cases and
 //! [`select`] keeps those `--filter`, `--changed` and `--last-failed` ask for ([`list`]
-//! prints them instead of running them); [`envelope`] and [`judge`] run one case, [`inputs`]
-//! tells the input files a walk meets from cases, [`render`] draws the failing ones,
+//! prints them instead of running them); [`envelope`] and [`judge`] run one case, reading
+//! input files by path through [`inputs`] ([`input_files`] tells those a walk meets from
+//! cases), [`render`] draws the failing ones,
 //! [`update`] rewrites expectations and [`naming`] adds names; [`report`], [`human`] and
 //! [`summary`] write what a run found, [`slowest`] tells the slowest cases, [`last_failed`]
 //! keeps the failing cases for the next `--last-failed` run, and [`watch`] runs them again
@@ -22,11 +23,13 @@ mod discover;
 mod envelope;
 mod glob;
 mod human;
+mod input_files;
 mod inputs;
 mod judge;
 mod last_failed;
 mod list;
 mod naming;
+mod outputs;
 mod render;
 mod report;
 mod select;
@@ -49,26 +52,27 @@ use serde::Serialize;
 use serde_json::value::RawValue;
 
 use crate::args::{BatchArgs, UpdateMode};
-use crate::error::escape_controls;
-use crate::error::{CaseError, ErrorDocument, ErrorKind};
+use crate::error::{CaseError, ErrorKind};
 use crate::exit::ExitStatus;
 use crate::expect::Mismatch;
-use crate::output::{is_broken_pipe, stderr_line, write_json};
+use crate::output::{is_broken_pipe, stderr_line};
 
 use cases::Case;
 use config::Settings;
 use discover::{Found, case_files};
 use envelope::Envelope;
 use glob::Excludes;
-use inputs::InputFiles;
+use input_files::InputFiles;
+use inputs::InputPaths;
 use judge::run_case;
 use last_failed::{CaseKey, LastFailed};
 use naming::Naming;
+use outputs::OutputError;
 use report::Reporter;
 use select::{Filter, Rerun};
 use slowest::Slowest;
 use summary::{Counts, RunSummary};
-use update::{Edit, Updates};
+use update::{CaseUpdate, Updates};
 
 /// Cases read and run at a time: enough to keep every core busy past a few slow cases, few
 /// enough that memory does not grow with the file.
@@ -108,7 +112,7 @@ pub struct CaseResult {
     /// `--render`: the SVG picture of a failing case.
     pub picture: Option<String>,
     /// `--update`: the changes to its file that accept its verdict.
-    pub edits: Vec<Edit>,
+    pub update: CaseUpdate,
     /// The case was found in a folder and is no case at all (no `game`, `command`, `input`).
     pub not_a_case: bool,
     /// The file the case read its input from, as joined to the case file's folder.
@@ -144,18 +148,20 @@ struct Work {
     draw: bool,
     update: Option<UpdateMode>,
     name_missing: bool,
+    /// Where inputs read by path may be.
+    inputs: InputPaths,
     /// The input files of the run's cases, asked about files that are no case.
-    inputs: Arc<InputFiles>,
+    input_files: Arc<InputFiles>,
     /// The files that `--last-failed`'s record holds cases of.
     recorded: Arc<HashSet<String>>,
 }
 
 impl Work {
     fn run(&self, case: &Case) -> CaseResult {
-        let mut result = render::run_and_draw(case, self.draw);
+        let mut result = render::run_and_draw(case, self.draw, self.inputs);
         if result.not_a_case
             && case.found == Found::InFolder
-            && self.inputs.contains(case.file.as_ref().as_ref())
+            && self.input_files.contains(case.file.as_ref().as_ref())
         {
             result.outcome = Outcome::InputFile;
             return result;
@@ -167,10 +173,17 @@ impl Work {
         {
             result.text_hash = Some(select::case_hash(case));
         }
-        if let Some(mode) = self.update
-            && !ran_out_of_time(&result)
-        {
-            result.edits = update::edits(case, &result, mode);
+        if let Some(mode) = self.update {
+            result.update = update::update(case, &result, mode, self.inputs);
+            if !result.update.edits.is_empty() && ran_out_of_time(&result) {
+                result.update = CaseUpdate {
+                    edits: Vec::new(),
+                    refused: Some(format!(
+                        "{} is left as it is: its verdict ran out of time (\"status\": \"timeout\"), which is no expectation; give it more time (`timeout_ms`) and update again",
+                        case.id
+                    )),
+                };
+            }
         }
         if self.name_missing
             && let Some(request) = naming::request(case)
@@ -291,7 +304,7 @@ pub fn run_once(
     } else {
         case_files(&settings.paths, &excludes)
     };
-    let inputs = Arc::new(InputFiles::new(&files));
+    let input_files = Arc::new(InputFiles::new(&files));
     let mut cases = select::file_cases(files, &filter, rerun.as_ref())
         .filter(|case| only.is_none_or(|ids| ids.contains(&case.id)))
         .enumerate()
@@ -307,9 +320,17 @@ pub fn run_once(
         return not_started(no_cases(args, settings));
     }
     if args.list {
-        return (RunEnd::Ran(list::list(cases, &inputs)), Seen::default());
+        return (
+            RunEnd::Ran(list::list(cases, &input_files)),
+            Seen::default(),
+        );
     }
 
+    // The reports are checked first: a refused run makes no folder and touches no file.
+    let reporter = match Reporter::new(&settings.reports) {
+        Ok(reporter) => reporter,
+        Err(OutputError(kind, message)) => return not_started(early_error(kind, message)),
+    };
     let pictures = match args.render.as_deref().map(render::Pictures::new) {
         Some(Err(err)) => {
             return not_started(early_error(
@@ -319,10 +340,6 @@ pub fn run_once(
         }
         made => made.and_then(Result::ok),
     };
-    let reporter = match Reporter::new(&settings.reports) {
-        Ok(reporter) => reporter,
-        Err(report::ReportError(message)) => return not_started(usage_error(message)),
-    };
     let recorded: HashSet<String> = last_failed
         .iter()
         .flat_map(|record| record.entries().map(|(key, _)| key.file().to_string()))
@@ -331,7 +348,10 @@ pub fn run_once(
         draw: pictures.is_some(),
         update: args.update,
         name_missing: args.name_missing,
-        inputs,
+        inputs: InputPaths {
+            outside_allowed: args.allow_input_outside,
+        },
+        input_files,
         recorded: Arc::new(recorded),
     };
     let human_on_stdout = reporter.human_on_stdout();
@@ -347,7 +367,6 @@ pub fn run_once(
         last_failed,
         stale: rerun.as_ref().map(|r| Arc::clone(&r.stale)),
         slowest: args.durations.map(Slowest::new),
-        update: args.update,
         human_on_stdout,
         seen: Seen::default(),
     };
@@ -511,7 +530,6 @@ struct Collector {
     stale: Option<select::Stale>,
     /// `--durations N`.
     slowest: Option<Slowest>,
-    update: Option<UpdateMode>,
     /// The report for people goes to stdout: the progress bar steps aside while it writes,
     /// and its last block replaces the stderr summary line.
     human_on_stdout: bool,
@@ -529,12 +547,6 @@ impl Collector {
         }
         if let Some(pictures) = &mut self.pictures {
             pictures.save(&result);
-        }
-        if self.updates_asked(&result) && ran_out_of_time(&result) {
-            stderr_line(&format!(
-                "puzzles batch: --update: {} is left as it is: its verdict ran out of time (\"status\": \"timeout\"), which is no expectation; give it more time (`timeout_ms`) and update again",
-                escape_controls(&result.line.case)
-            ));
         }
         self.updates.add(&result);
         if let Some(request) = result.name_request.take() {
@@ -563,14 +575,6 @@ impl Collector {
             return Ok(Flow::Stop);
         }
         Ok(Flow::Go)
-    }
-
-    /// Whether `--update` would have rewritten the case but for its verdict.
-    fn updates_asked(&self, result: &CaseResult) -> bool {
-        self.update.is_some_and(|mode| {
-            result.outcome == Outcome::Failed
-                || (result.outcome == Outcome::Unchecked && mode == UpdateMode::Missing)
-        })
     }
 }
 
@@ -701,10 +705,7 @@ fn usage_error(message: String) -> ExitStatus {
 /// A batch that cannot start (a usage error, no worker threads, no picture folder): the
 /// error object on stdout, a sentence on stderr, exit 2.
 fn early_error(kind: ErrorKind, message: String) -> ExitStatus {
-    let error = CaseError::new(kind, message);
-    stderr_line(&format!("puzzles: batch: {}", error.message));
-    let _ = write_json(&mut io::stdout(), &ErrorDocument { error: &error }, false);
-    ExitStatus::Error
+    crate::exit::fail(&CaseError::new(kind, message), "batch", false)
 }
 
 /// A batch that finds nothing to run is a mistake (a wrong folder, a glob that matched

@@ -12,7 +12,7 @@ use std::sync::Arc;
 use super::cases::{Case, CaseReader};
 use super::discover::{CaseFile, Found};
 use super::envelope::Envelope;
-use super::update::Edit;
+use super::update::{CaseSpan, Edit};
 use crate::source::skip_blanks;
 
 /// Longest name made from a note, in characters.
@@ -28,6 +28,8 @@ pub struct Request {
     before: String,
     after: String,
     base: Base,
+    /// The case, which must be unchanged when the name is written.
+    within: CaseSpan,
 }
 
 /// What a name is made from.
@@ -72,6 +74,7 @@ pub fn request(case: &Case) -> Option<Request> {
         before,
         after,
         base,
+        within: CaseSpan::of(case.offset, text.as_bytes()),
     })
 }
 
@@ -136,6 +139,7 @@ impl Naming {
                             old: String::new(),
                             new: format!("{}{quoted}{}", request.before, request.after),
                             note: format!("named {quoted}"),
+                            within: request.within,
                         }
                     })
                     .collect();

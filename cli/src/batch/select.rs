@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex};
 use super::cases::{Case, CaseReader};
 use super::discover::{CaseFile, printed};
 use super::envelope::Envelope;
-use super::inputs::input_path;
+use super::input_files::input_path;
 use super::last_failed::{CaseKey, LastFailed, text_hash};
 use crate::output::stderr_line;
 

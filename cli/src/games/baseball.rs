@@ -15,8 +15,7 @@ use clap::{Arg, ArgAction, ArgMatches, value_parser};
 
 use crate::error::CaseError;
 use crate::exit::ExitStatus;
-use crate::registry::{Command, interactive, json, svg};
-use crate::run::{Stopped, io_error};
+use crate::registry::{Command, Stopped, interactive, io_error, json, svg};
 
 pub fn commands() -> Vec<Command> {
     vec![
@@ -31,19 +30,22 @@ pub fn commands() -> Vec<Command> {
             "solve",
             "Candidates left by a history of answers, and the next guess by a strategy",
             baseball_core::solve,
-        ),
+        )
+        .random_when(random_without_seed),
         json(
             "baseball",
             "simulate",
             "Play a strategy against every possible secret: total, average, worst, histogram",
             baseball_core::simulate,
-        ),
+        )
+        .random_when(random_without_seed),
         json(
             "baseball",
             "tree",
             "The decision tree of a strategy (default optimal) over every secret, with its totals",
             baseball_core::tree,
-        ),
+        )
+        .random_when(random_without_seed),
         interactive(
             "baseball",
             "play",
@@ -66,6 +68,13 @@ pub fn commands() -> Vec<Command> {
         )
         .drawing(&["solve"]),
     ]
+}
+
+/// The `random` strategy without a `seed` plays from a fresh seed: a verdict that changes
+/// from run to run.
+fn random_without_seed(input: &serde_json::Value) -> bool {
+    input.get("strategy").and_then(serde_json::Value::as_str) == Some("random")
+        && input.get("seed").is_none_or(serde_json::Value::is_null)
 }
 
 /// The code options both games share.

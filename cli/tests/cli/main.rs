@@ -1,4 +1,4 @@
-//! Integration tests of the `puzzles` binary: one test binary, with the helpers below.
+//! Integration tests of the `puzzles` binary: one test binary, with the functions its modules share below.
 
 mod batch;
 mod ci;
@@ -16,6 +16,7 @@ mod runner;
 mod single;
 mod stream;
 mod terminal;
+mod user_files;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
