@@ -204,16 +204,22 @@ pub(crate) struct Finished {
 /// Runs nonogrid on `file` with `--max-solutions=2 --timeout=T`, killing it 10 s after its
 /// own limit in case that does not cover a phase.
 pub(crate) fn run_child(bin: &str, file: &Path, timeout_s: u64) -> std::io::Result<Finished> {
-    let t0 = Instant::now();
-    let mut child = Command::new(bin)
+    let mut command = Command::new(bin);
+    command
         .arg("--max-solutions=2")
         .arg(format!("--timeout={timeout_s}"))
-        .arg(file)
+        .arg(file);
+    run_command(command, Duration::from_secs(timeout_s + 10))
+}
+
+/// Runs a command to its end, or kills it once `hard` has passed, and keeps what it wrote.
+pub(crate) fn run_command(mut command: Command, hard: Duration) -> std::io::Result<Finished> {
+    let t0 = Instant::now();
+    let mut child = command
         .env("RUST_BACKTRACE", "0")
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()?;
-    let hard = Duration::from_secs(timeout_s + 10);
     let mut killed = false;
     // Read output on threads so a full pipe cannot block the child.
     let read = |pipe: Option<Box<dyn std::io::Read + Send>>| {
@@ -248,7 +254,7 @@ pub(crate) fn run_child(bin: &str, file: &Path, timeout_s: u64) -> std::io::Resu
 }
 
 /// nonogrid's verdict and a note, from how it ended (`in_time`: before its own limit).
-fn nonogrid_status(f: &Finished, in_time: bool) -> (String, String) {
+pub(crate) fn nonogrid_status(f: &Finished, in_time: bool) -> (String, String) {
     if f.killed {
         return ("timeout".to_string(), "killed".to_string());
     }
