@@ -16,7 +16,7 @@
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
-use renju_core::mate::{MateKind, MateOptions, MateStatus, solve};
+use renju_core::mate::{MateKind, MateOptions, MateStatus, Threats, solve};
 use renju_core::rules::{Rule, WinningRows, winning_rows};
 use renju_core::sample::{Rng, middle_game};
 use renju_core::{Board, Color, Point};
@@ -80,6 +80,7 @@ fn main() {
         .map(Duration::from_millis);
     let options = |start: Instant| MateOptions {
         kind,
+        threats: Threats::Threes,
         max_depth,
         all_first_moves: false,
         proof: false,

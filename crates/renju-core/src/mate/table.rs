@@ -1,4 +1,4 @@
-//! The search's bookkeeping: a transposition table and the clock.
+//! The searches' bookkeeping: transposition tables and the clock.
 
 use puzzles_common::{Deadline, Poll};
 
@@ -26,11 +26,6 @@ pub(crate) struct Table {
 const START_BITS: u32 = 10;
 
 impl Table {
-    /// A table of `2^bits` slots from the start.
-    pub(crate) fn new(bits: u32) -> Table {
-        Table::sized(bits, bits)
-    }
-
     /// A table that starts small and grows to at most `2^max_bits` slots.
     pub(crate) fn growing(max_bits: u32) -> Table {
         Table::sized(START_BITS.min(max_bits), max_bits)
@@ -79,6 +74,165 @@ impl Table {
             self.filled += 1;
             self.keys[i] = key;
             self.values[i] = value;
+        }
+    }
+}
+
+/// Proof and disproof numbers of a df-pn node.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Numbers {
+    pub pn: u32,
+    pub dn: u32,
+}
+
+/// "Infinite" proof and disproof numbers (sums saturate here).
+pub(crate) const INF: u32 = 1 << 30;
+
+impl Numbers {
+    /// A node nothing is known about yet.
+    pub(crate) const UNKNOWN: Numbers = Numbers { pn: 1, dn: 1 };
+    pub(crate) const PROVEN: Numbers = Numbers { pn: 0, dn: INF };
+    pub(crate) const DISPROVEN: Numbers = Numbers { pn: INF, dn: 0 };
+
+    pub(crate) fn is_proven(self) -> bool {
+        self.pn == 0
+    }
+
+    pub(crate) fn is_disproven(self) -> bool {
+        self.dn == 0
+    }
+}
+
+/// What a df-pn table knows about one position (and node kind) across depths.
+#[derive(Debug, Clone, Copy, Default)]
+struct Slot {
+    /// 0 marks an empty slot.
+    key: u64,
+    pn: u32,
+    dn: u32,
+    /// The depth `pn` and `dn` are for.
+    depth: u8,
+    /// The least depth at which the node is known to win (0: none).
+    proven_at: u8,
+    /// The node is known not to win at any depth below this one ([`ANY_DEPTH`]: at none).
+    disproven_below: u8,
+}
+
+/// `disproven_below` of a node that wins at no depth.
+const ANY_DEPTH: u8 = u8::MAX;
+
+/// How far a lookup probes past a key's home slot.
+const PROBES: usize = 8;
+
+/// A df-pn transposition table keyed by position and node kind, that answers for any depth:
+/// a node that wins within `d` attacker moves wins within more, and one that does not win
+/// within `d` does not within fewer, so a proof or disproof found at one depth of the
+/// iterative deepening serves every later one. Open addressing over `PROBES` slots, growing
+/// (by doubling) while half full up to `2^max_bits` slots; when full, the newest entry takes
+/// its key's home slot.
+#[derive(Debug)]
+pub(crate) struct ProofTable {
+    slots: Vec<Slot>,
+    filled: usize,
+    max_bits: u32,
+}
+
+impl ProofTable {
+    pub(crate) fn new(max_bits: u32) -> ProofTable {
+        ProofTable {
+            slots: vec![Slot::default(); 1 << START_BITS.min(max_bits)],
+            filled: 0,
+            max_bits,
+        }
+    }
+
+    fn find(&self, key: u64) -> Option<usize> {
+        let mask = self.slots.len() - 1;
+        let home = key as usize & mask;
+        (0..PROBES)
+            .map(|k| (home + k) & mask)
+            .take_while(|&i| self.slots[i].key != 0)
+            .find(|&i| self.slots[i].key == key)
+    }
+
+    /// The numbers of the node at `depth`, and whether a disproof holds at every depth.
+    pub(crate) fn get(&self, key: u64, depth: u8) -> Option<(Numbers, bool)> {
+        let slot = &self.slots[self.find(key)?];
+        if slot.proven_at != 0 && depth >= slot.proven_at {
+            Some((Numbers::PROVEN, false))
+        } else if depth < slot.disproven_below {
+            Some((Numbers::DISPROVEN, slot.disproven_below == ANY_DEPTH))
+        } else if slot.depth == depth {
+            Some((
+                Numbers {
+                    pn: slot.pn,
+                    dn: slot.dn,
+                },
+                false,
+            ))
+        } else {
+            None
+        }
+    }
+
+    /// Records the node's numbers at `depth` (`any_depth`: a disproof that holds at every
+    /// depth).
+    pub(crate) fn put(&mut self, key: u64, depth: u8, n: Numbers, any_depth: bool) {
+        if key == 0 {
+            return;
+        }
+        let i = match self.find(key) {
+            Some(i) => i,
+            None => self.claim(key),
+        };
+        let slot = &mut self.slots[i];
+        if n.is_proven() {
+            if slot.proven_at == 0 || depth < slot.proven_at {
+                slot.proven_at = depth;
+            }
+        } else if n.is_disproven() {
+            let below = if any_depth { ANY_DEPTH } else { depth + 1 };
+            slot.disproven_below = slot.disproven_below.max(below);
+        } else {
+            slot.depth = depth;
+            slot.pn = n.pn;
+            slot.dn = n.dn;
+        }
+    }
+
+    /// A slot for a key the table does not hold: an empty one near its home, after growing
+    /// if half the slots are filled, or (at the largest size) its home slot, emptied.
+    fn claim(&mut self, key: u64) -> usize {
+        if self.filled * 2 >= self.slots.len() && self.slots.len() < 1 << self.max_bits {
+            self.grow();
+        }
+        let mask = self.slots.len() - 1;
+        let home = key as usize & mask;
+        let free = (0..PROBES)
+            .map(|k| (home + k) & mask)
+            .find(|&i| self.slots[i].key == 0);
+        let i = match free {
+            Some(i) => {
+                self.filled += 1;
+                i
+            }
+            None => home,
+        };
+        self.slots[i] = Slot {
+            key,
+            ..Slot::default()
+        };
+        i
+    }
+
+    /// Doubles the slots and re-inserts every entry.
+    fn grow(&mut self) {
+        let old = std::mem::replace(&mut self.slots, vec![Slot::default(); 0]);
+        self.slots = vec![Slot::default(); old.len() * 2];
+        self.filled = 0;
+        for slot in old.into_iter().filter(|s| s.key != 0) {
+            let i = self.claim(slot.key);
+            self.slots[i] = slot;
         }
     }
 }

@@ -30,6 +30,7 @@ fn board_of(text: &str) -> Board {
 fn options(kind: MateKind, max_depth: u8) -> MateOptions {
     MateOptions {
         kind,
+        threats: Threats::Threes,
         max_depth,
         all_first_moves: false,
         proof: false,
@@ -41,7 +42,7 @@ fn terms(rule: Rule, options: &MateOptions) -> Terms {
     Terms {
         rule,
         kind: options.kind,
-        threats: Threats::Threes,
+        threats: options.threats,
     }
 }
 
