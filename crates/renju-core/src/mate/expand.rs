@@ -13,22 +13,25 @@
 //! win-in-two (or that VCF) still works: those lose at once. So a proof covers every defence,
 //! counter-fours and forbidden points included.
 //!
-//! Which replies spoil a win-in-two `q` is decided point by point, but when neither side's
-//! legality can change far away (no renju rule, or white attacking with two five points
-//! behind `q`) only points within 5 of `q` on its lines and the defender's fours can: a stone
-//! elsewhere touches none of the windows `q`'s four is made of. Under renju a black move's
-//! legality can hang on distant stones through the double-three rule's recursion, so then
-//! every empty point is asked.
+//! Which replies spoil a win-in-two `q` is decided point by point, over few points: a
+//! defender's stone can take away one of `q`'s five points only by taking it (every other
+//! point of the windows that make them holds an attacker stone or is `q`), and a white stone
+//! only ever removes black's fives, fours and straight-four points, so a black `q` that is
+//! legal by its own lines stays legal. So the only replies that can spoil `q` are `q`, its
+//! five points and the defender's fours (counter-fours), and when `q` wins only because
+//! black may not take its one five point, the points near that one. Under renju a black
+//! move whose legality hangs on the double-three rule's recursion can change with stones
+//! anywhere, so then every empty point is asked.
 
 use crate::board::{Color, Point};
 use crate::mate::Threats;
+use crate::mate::Win;
 use crate::mate::lines::Cells;
 use crate::mate::table::OutOfTime;
 use crate::mate::threats::{AfterFour, after_four, is_win_in_two, makes_three, win_in_two};
 use crate::mate::vcf::Vcf;
 use crate::mate::vct::{Expansion, Vct};
-use crate::mate::Win;
-use crate::rules::Rule;
+use crate::rules::{Rule, decided_locally};
 
 /// At an AND node with a standing threat: the replies that do not lose at once, and the
 /// lines (each ending with a four the defender cannot stop) that beat all the others.
@@ -109,9 +112,9 @@ impl Vct<'_> {
         let fours = self.pos.four_moves(attacker.color);
         match self.threats {
             Threats::Threes => {
+                let spots = self.pos.three_spots(attacker.color);
                 let board = &mut self.pos.board;
                 if win_in_two(board, &attacker, &defender, fours).is_none() {
-                    let spots = attacker.three_spots(board);
                     for m in spots.iter().filter(|&i| !fours.contains(i)) {
                         let m = Point::from_index(m);
                         if makes_three(board, &attacker, &defender, m) {
@@ -216,22 +219,32 @@ impl Vct<'_> {
             Some(near) => near.iter().map(Point::from_index).collect(),
             None => self.pos.board.empty_points().collect(),
         };
+        // Other win-in-two moves standing now: the only others a reply can leave working.
+        let standing: Vec<Point> = {
+            let board = &mut self.pos.board;
+            fours
+                .iter()
+                .map(Point::from_index)
+                .filter(|&o| o != q && is_win_in_two(board, &attacker, &defender, o))
+                .collect()
+        };
         let mut replies = Vec::new();
         let mut refuters = vec![q];
+        // A reply that makes a five point of the defender's (a counter-four) is one of its
+        // fours; it always needs an answer.
+        let counters = self.pos.four_moves(defender.color);
         let board = &mut self.pos.board;
         for r in candidates {
+            if r == q || counters.contains(r.index()) {
+                if defender.may_play(board, r) {
+                    replies.push(r);
+                }
+                continue;
+            }
             board.place(r, defender.color);
-            let refuter = if r == q || !defender.fives_through(board, r).is_empty() {
-                None
-            } else if is_win_in_two(board, &attacker, &defender, q) {
-                Some(q)
-            } else {
-                fours
-                    .iter()
-                    .map(Point::from_index)
-                    .filter(|&o| o != q && o != r)
-                    .find(|&o| is_win_in_two(board, &attacker, &defender, o))
-            };
+            let refuter = std::iter::once(q)
+                .chain(standing.iter().copied().filter(|&o| o != r))
+                .find(|&o| is_win_in_two(board, &attacker, &defender, o));
             board.remove(r);
             match refuter {
                 Some(o) => {
@@ -252,33 +265,42 @@ impl Vct<'_> {
         }
     }
 
-    /// The only replies that can spoil the win-in-two `q`, when that can be told locally
-    /// (see the module docs): `q`, the points within 5 of it on its lines, and the
-    /// defender's fours.
+    /// The only replies that can spoil the win-in-two `q`, when that can be told without
+    /// trying every point (see the module docs): `q`, its five points, the defender's fours,
+    /// and (when `q`'s four wins only because black may not take its one five point) the
+    /// points within 5 of that five point on its lines. `None` when a move of black's that
+    /// matters is not decided locally.
     fn local_replies(&mut self, q: Point) -> Option<Cells> {
         let (attacker, defender) = (self.pos.attacker, self.pos.defender);
-        let local = match attacker.rule {
-            Rule::Renju => {
-                attacker.color == Color::White && {
-                    let board = &mut self.pos.board;
-                    board.place(q, attacker.color);
-                    let fives = attacker.fives_through(board, q);
-                    board.remove(q);
-                    fives.len() >= 2
-                }
-            }
-            Rule::Gomoku | Rule::Freestyle => true,
-        };
-        if !local {
+        let board = &mut self.pos.board;
+        let renju = attacker.rule == Rule::Renju;
+        if renju && attacker.color == Color::Black && !decided_locally(board, q) {
+            return None;
+        }
+        board.place(q, attacker.color);
+        let fives = attacker.fives_made_by(board, q);
+        let single = fives
+            .first()
+            .filter(|_| fives.len() == 1)
+            .map(Point::from_index);
+        let local = single.is_none_or(|f| decided_locally(board, f));
+        board.remove(q);
+        if renju && !local {
             return None;
         }
         let mut out = self.pos.four_moves(defender.color);
-        for d in 0..4 {
-            for k in -5..=5 {
-                if let Some(p) = q.step(d, k)
-                    && self.pos.board.get(p).is_none()
-                {
-                    out.insert(p.index());
+        out.insert(q.index());
+        for f in fives.iter() {
+            out.insert(f);
+        }
+        if let Some(f) = single {
+            for d in 0..4 {
+                for k in -5..=5 {
+                    if let Some(p) = f.step(d, k)
+                        && self.pos.board.get(p).is_none()
+                    {
+                        out.insert(p.index());
+                    }
                 }
             }
         }
@@ -308,7 +330,7 @@ impl Vct<'_> {
             }
             self.pos.place(m, attacker.color);
             placed.push(m);
-            let fives = attacker.fives_through(&self.pos.board, m);
+            let fives = attacker.fives_made_by(&self.pos.board, m);
             match after_four(&mut self.pos.board, &defender, fives) {
                 Some(AfterFour::Block(f)) => {
                     self.pos.place(f, defender.color);

@@ -11,8 +11,8 @@
 use crate::board::Point;
 use crate::mate::Win;
 use crate::mate::proof::Proof;
-use crate::mate::table::OutOfTime;
 use crate::mate::state::stone_key;
+use crate::mate::table::OutOfTime;
 use crate::mate::threats::{AfterFour, after_four, win_in_two};
 use crate::mate::vct::{Expansion, Vct};
 

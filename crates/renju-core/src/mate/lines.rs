@@ -9,7 +9,9 @@
 //!   is always playable;
 //! - a *four* is a move that makes a five point on one of its lines.
 
-use crate::board::{Board, Color, LINE_CELLS, LINE_REFS, LINES, PAD, Point, edge_mask};
+#[cfg(test)]
+use crate::board::LINES;
+use crate::board::{Board, Color, LINE_CELLS, LINE_REFS, PAD, Point, edge_mask};
 use crate::rules::{BlackMove, Rule, classify_black};
 
 /// A set of board points (cell indexes), as a 225-bit mask.
@@ -96,6 +98,7 @@ fn window_empties(own: u32, closed: u32, s: u32, stones: u32, exact: bool) -> u3
 }
 
 /// Five points of a line: bits (position + PAD).
+#[cfg(test)]
 #[inline]
 fn line_fives(own: u32, closed: u32, exact: bool) -> u32 {
     if own.count_ones() < 4 {
@@ -113,36 +116,51 @@ fn line_fours(own: u32, closed: u32, exact: bool) -> u32 {
     WINDOW_STARTS.fold(0, |acc, s| acc | window_empties(own, closed, s, 3, exact))
 }
 
-/// Five points and four moves of a line in one pass over its windows: the bits
-/// [`line_fives`] and [`line_fours`] give.
+/// What one line holds for one colour, as position bits: five points, four moves, and the
+/// points where a three can be made (see [`line_three_spots`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct LineThreat {
+    pub fives: u32,
+    pub fours: u32,
+    pub spots: u32,
+}
+
+/// [`LineThreat`] of a line in one pass over its windows: the bits [`line_fives`],
+/// [`line_fours`] and [`line_three_spots`] give.
 #[inline]
-pub(crate) fn line_threats(own: u32, closed: u32, exact: bool) -> (u32, u32) {
-    if own.count_ones() < 3 {
-        return (0, 0);
+pub(crate) fn line_threats(own: u32, closed: u32, exact: bool) -> LineThreat {
+    let mut out = LineThreat::default();
+    if own.count_ones() < 2 {
+        return out;
     }
-    let mut fives = 0;
-    let mut fours = 0;
     for s in WINDOW_STARTS {
         let w = 0x1F << s;
         if closed & w != 0 {
             continue;
         }
-        let n = (own & w).count_ones();
-        if n < 3 || exact && (own >> (s - 1) & 1 == 1 || own >> (s + 5) & 1 == 1) {
-            continue;
-        }
-        if n == 4 {
-            fives |= w & !own;
-        } else if n == 3 {
-            fours |= w & !own;
+        let empty = w & !own;
+        match (own & w).count_ones() {
+            2 => out.spots |= empty,
+            n @ (3 | 4) => {
+                if exact && (own >> (s - 1) & 1 == 1 || own >> (s + 5) & 1 == 1) {
+                    continue;
+                }
+                if n == 4 {
+                    out.fives |= empty;
+                } else {
+                    out.fours |= empty;
+                }
+            }
+            _ => {}
         }
     }
-    (fives, fours)
+    out
 }
 
 /// Points of a line inside a window that holds two of the colour's stones and nothing else:
 /// where a three can be made.
 #[inline]
+#[cfg(test)]
 fn line_three_spots(own: u32, closed: u32) -> u32 {
     if own.count_ones() < 2 {
         return 0;
@@ -205,10 +223,25 @@ impl Side {
         self.scan(board, 0..LINES, line_fives)
     }
 
-    /// Five points on the four lines through `p` (after a stone landed there, the only
-    /// lines where the colour's five points can have appeared).
-    pub(crate) fn fives_through(&self, board: &Board, p: Point) -> Cells {
-        self.scan(board, lines_through(p), line_fives)
+    /// The five points made by the colour's stone at `p`, when it had none before: those in
+    /// the five-point windows that hold `p` (no other window changed).
+    pub(crate) fn fives_made_by(&self, board: &Board, p: Point) -> Cells {
+        let mut out = Cells::default();
+        for r in &LINE_REFS[p.index()] {
+            let line = usize::from(r.line);
+            let (own, closed) = masks(board, line, self.color);
+            let first = u32::from(r.pos) + PAD;
+            // A five point in a window with `p` needs four stones within 4 of `p`.
+            if (own >> (first - 4) & 0x1FF).count_ones() < 4 {
+                continue;
+            }
+            let starts = first.saturating_sub(4).max(PAD)..=first.min(PAD + 10);
+            let bits = starts.fold(0, |acc, s| {
+                acc | window_empties(own, closed, s, 4, self.exact)
+            });
+            add_line_bits(line, bits, &mut out);
+        }
+        out
     }
 
     /// Every point where the colour's stone makes a five point (legal or not).
@@ -224,6 +257,7 @@ impl Side {
 
     /// Points in a window of two stones of the colour and three empty points: the only
     /// places a three can be made (see the module docs).
+    #[cfg(test)]
     pub(crate) fn three_spots(&self, board: &Board) -> Cells {
         self.scan(board, 0..LINES, |own, closed, _| {
             line_three_spots(own, closed)
@@ -313,7 +347,11 @@ mod tests {
                 for k in 0..12 {
                     let empties: Vec<Point> = pos.board.empty_points().collect();
                     let p = empties[rng.below(empties.len())];
-                    let c = if k % 2 == 0 { Color::White } else { Color::Black };
+                    let c = if k % 2 == 0 {
+                        Color::White
+                    } else {
+                        Color::Black
+                    };
                     pos.place(p, c);
                     placed.push(p);
                     if k % 3 == 2 {
@@ -323,6 +361,7 @@ mod tests {
                         assert_eq!(pos.fives(side.color), side.fives(&pos.board));
                         assert_eq!(pos.has_five(side.color), !side.fives(&pos.board).is_empty());
                         assert_eq!(pos.four_moves(side.color), side.four_moves(&pos.board));
+                        assert_eq!(pos.three_spots(side.color), side.three_spots(&pos.board));
                     }
                 }
             }

@@ -49,9 +49,9 @@ use crate::error::InputError;
 use crate::notation::to_notation;
 use crate::position::position;
 use crate::rules::Rule;
-use state::Position;
 use proof::Proof;
 use search::{Found, Search, Stopped};
+use state::Position;
 use threats::AfterFour;
 
 /// The most attacker moves a line can have: one per point of the board.

@@ -168,10 +168,7 @@ impl Search {
             // A VCF blocks with a four; a VCT with any legal move.
             let allowed = match self.options.kind {
                 MateKind::Vcf => self.vct().legal_fours().contains(&d),
-                MateKind::Vct => self
-                    .pos
-                    .attacker
-                    .may_play(&mut self.pos.board, d),
+                MateKind::Vct => self.pos.attacker.may_play(&mut self.pos.board, d),
             };
             return Ok(if allowed { vec![d] } else { Vec::new() });
         }

@@ -8,7 +8,9 @@
 //! the lines through it go to [`Board`] directly and leave the cache alone.
 
 use crate::board::{Board, CELLS, Color, LINES, Point};
-use crate::mate::lines::{Cells, Side, add_line_bits, line_threats, lines_through, masks};
+use crate::mate::lines::{
+    Cells, LineThreat, Side, add_line_bits, line_threats, lines_through, masks,
+};
 use crate::rules::Rule;
 
 /// Zobrist keys: one per colour and cell, from a fixed seed, so hashes are the same on every
@@ -50,23 +52,23 @@ pub(crate) fn stone_key(p: Point, c: Color) -> u64 {
     ZOBRIST[colour_index(c)][p.index()]
 }
 
-/// Per colour and line, the five points and the four moves (bits as in the board's line
-/// masks), and which lines hold any.
+/// Per colour and line, the five points, four moves and three spots (bits as in the board's
+/// line masks), and which lines hold any five point or four move.
 #[derive(Debug, Clone)]
 struct LineThreats {
-    fives: [[u32; LINES]; 2],
-    fours: [[u32; LINES]; 2],
+    lines: [[LineThreat; LINES]; 2],
     five_lines: [u128; 2],
     four_lines: [u128; 2],
+    spot_lines: [u128; 2],
 }
 
 impl LineThreats {
     fn new() -> LineThreats {
         LineThreats {
-            fives: [[0; LINES]; 2],
-            fours: [[0; LINES]; 2],
+            lines: [[LineThreat::default(); LINES]; 2],
             five_lines: [0; 2],
             four_lines: [0; 2],
+            spot_lines: [0; 2],
         }
     }
 
@@ -75,35 +77,47 @@ impl LineThreats {
     fn refresh(&mut self, board: &Board, side: &Side, line: usize) {
         let c = colour_index(side.color);
         let (own, closed) = masks(board, line, side.color);
-        let (fives, fours) = line_threats(own, closed, side.exact);
-        self.fives[c][line] = fives;
-        self.fours[c][line] = fours;
+        let t = line_threats(own, closed, side.exact);
+        self.lines[c][line] = t;
         let bit = 1u128 << line;
-        if fives == 0 {
-            self.five_lines[c] &= !bit;
-        } else {
-            self.five_lines[c] |= bit;
-        }
-        if fours == 0 {
-            self.four_lines[c] &= !bit;
-        } else {
-            self.four_lines[c] |= bit;
+        for (set, mask) in [
+            (&mut self.five_lines[c], t.fives),
+            (&mut self.four_lines[c], t.fours),
+            (&mut self.spot_lines[c], t.spots),
+        ] {
+            if mask == 0 {
+                *set &= !bit;
+            } else {
+                *set |= bit;
+            }
         }
     }
 
-    /// The cells of the lines in `lines` whose masks in `of` are set.
-    fn cells(of: &[u32; LINES], mut lines: u128) -> Cells {
+    /// The cells of colour `c`'s lines in `lines`, with `pick` choosing the mask.
+    fn cells(&self, c: usize, mut lines: u128, pick: fn(&LineThreat) -> u32) -> Cells {
         let mut out = Cells::default();
         while lines != 0 {
             let line = lines.trailing_zeros() as usize;
             lines &= lines - 1;
-            add_line_bits(line, of[line], &mut out);
+            add_line_bits(line, pick(&self.lines[c][line]), &mut out);
         }
         out
     }
 }
 
+/// The line threats a stone's arrival replaced, so that lifting it restores them.
+#[derive(Debug, Clone)]
+struct Undo {
+    point: Point,
+    lines: [[LineThreat; 4]; 2],
+    five_lines: [u128; 2],
+    four_lines: [u128; 2],
+    spot_lines: [u128; 2],
+}
+
 /// A board with its Zobrist hash, the two sides of a mate search and their line threats.
+/// Stones are lifted in the reverse order of their placing (the searches' stack), which lets
+/// a lift restore the line threats instead of computing them again.
 #[derive(Debug, Clone)]
 pub(crate) struct Position {
     pub board: Board,
@@ -111,6 +125,7 @@ pub(crate) struct Position {
     pub attacker: Side,
     pub defender: Side,
     threats: LineThreats,
+    undo: Vec<Undo>,
 }
 
 impl Position {
@@ -125,6 +140,7 @@ impl Position {
             attacker: Side::new(attacker, rule),
             defender: Side::new(attacker.opponent(), rule),
             threats: LineThreats::new(),
+            undo: Vec::new(),
         };
         for line in 0..LINES {
             pos.refresh(line);
@@ -139,6 +155,19 @@ impl Position {
 
     /// Puts a stone on an empty point (hash and line threats follow).
     pub(crate) fn place(&mut self, p: Point, c: Color) {
+        let t = &self.threats;
+        let mut lines = [[LineThreat::default(); 4]; 2];
+        for (k, line) in lines_through(p).enumerate() {
+            lines[0][k] = t.lines[0][line];
+            lines[1][k] = t.lines[1][line];
+        }
+        self.undo.push(Undo {
+            point: p,
+            lines,
+            five_lines: t.five_lines,
+            four_lines: t.four_lines,
+            spot_lines: t.spot_lines,
+        });
         self.board.place(p, c);
         self.hash ^= stone_key(p, c);
         for line in lines_through(p) {
@@ -146,14 +175,21 @@ impl Position {
         }
     }
 
-    /// Lifts a stone (hash and line threats follow).
+    /// Lifts the stone placed last (hash and line threats as before it).
     pub(crate) fn remove(&mut self, p: Point) {
+        let undo = self.undo.pop().expect("a stone to lift");
+        assert_eq!(undo.point, p, "stones are lifted in reverse order");
         let c = self.board.get(p).expect("remove a stone that is there");
         self.board.remove(p);
         self.hash ^= stone_key(p, c);
-        for line in lines_through(p) {
-            self.refresh(line);
+        let t = &mut self.threats;
+        for (k, line) in lines_through(p).enumerate() {
+            t.lines[0][line] = undo.lines[0][k];
+            t.lines[1][line] = undo.lines[1][k];
         }
+        t.five_lines = undo.five_lines;
+        t.four_lines = undo.four_lines;
+        t.spot_lines = undo.spot_lines;
     }
 
     /// Whether colour `c` has a five point.
@@ -165,12 +201,22 @@ impl Position {
     /// Every five point of colour `c`.
     pub(crate) fn fives(&self, c: Color) -> Cells {
         let i = colour_index(c);
-        LineThreats::cells(&self.threats.fives[i], self.threats.five_lines[i])
+        self.threats
+            .cells(i, self.threats.five_lines[i], |t| t.fives)
     }
 
     /// Every point where colour `c`'s stone makes a five point (legal or not).
     pub(crate) fn four_moves(&self, c: Color) -> Cells {
         let i = colour_index(c);
-        LineThreats::cells(&self.threats.fours[i], self.threats.four_lines[i])
+        self.threats
+            .cells(i, self.threats.four_lines[i], |t| t.fours)
+    }
+
+    /// Points in a window of two stones of colour `c` and three empty points: the only
+    /// places a three can be made.
+    pub(crate) fn three_spots(&self, c: Color) -> Cells {
+        let i = colour_index(c);
+        self.threats
+            .cells(i, self.threats.spot_lines[i], |t| t.spots)
     }
 }

@@ -283,7 +283,7 @@ fn every_winning_first_move_is_listed() {
         }
         let mut after = b.clone();
         after.place(m, Color::Black);
-        let fives = pos.attacker.fives_through(&after, m);
+        let fives = pos.attacker.fives_made_by(&after, m);
         let mut wins = matches!(
             threats::after_four(&mut after, &pos.defender, fives),
             Some(AfterFour::Double(..))

@@ -9,8 +9,9 @@
 //!   colour's stones and nothing else, after which its colour has a win-in-two move it did
 //!   not have before.
 
-use crate::board::{Board, Point};
+use crate::board::{Board, Color, Point};
 use crate::mate::lines::{Cells, Side};
+use crate::rules::Rule;
 
 /// What a four leaves the other side.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -52,30 +53,32 @@ pub(crate) fn win_in_two(
         .find(|&q| is_win_in_two(board, attacker, defender, q))
 }
 
-/// Whether empty `q` is a win-in-two move for the attacker (the defender has no five point).
+/// Whether empty `q` is a win-in-two move for the attacker (neither side has a five point).
+/// The shape comes first and legality last: most points asked make one five point or none,
+/// and black's legality is the costly question.
 pub(crate) fn is_win_in_two(board: &mut Board, attacker: &Side, defender: &Side, q: Point) -> bool {
-    if !attacker.may_play(board, q) {
-        return false;
-    }
     board.place(q, attacker.color);
-    let fives = attacker.fives_through(board, q);
-    let wins = matches!(
-        after_four(board, defender, fives),
-        Some(AfterFour::Double(..) | AfterFour::ForbiddenBlock(_))
-    );
+    let fives = attacker.fives_made_by(board, q);
+    let shape = match fives.len() {
+        0 => false,
+        1 => {
+            defender.rule == Rule::Renju && defender.color == Color::Black && {
+                let f = Point::from_index(fives.iter().next().expect("one five point"));
+                !defender.may_play(board, f)
+            }
+        }
+        _ => true,
+    };
     board.remove(q);
-    wins
+    shape && attacker.may_play(board, q)
 }
 
 /// Whether the attacker's stone at empty `m` (not a four, the attacker without a standing
 /// win-in-two) makes a three: legal, and one of the fours on its lines is then a win-in-two.
 pub(crate) fn makes_three(board: &mut Board, attacker: &Side, defender: &Side, m: Point) -> bool {
-    if !attacker.may_play(board, m) {
-        return false;
-    }
     board.place(m, attacker.color);
     let fours = attacker.four_moves_through(board, m);
     let three = win_in_two(board, attacker, defender, fours).is_some();
     board.remove(m);
-    three
+    three && attacker.may_play(board, m)
 }

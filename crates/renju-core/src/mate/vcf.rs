@@ -157,7 +157,7 @@ impl<'a> Vcf<'a> {
         let (attacker, defender) = (self.pos.attacker, self.pos.defender);
         self.pos.place(m, attacker.color);
         self.path.push(m);
-        let fives = attacker.fives_through(&self.pos.board, m);
+        let fives = attacker.fives_made_by(&self.pos.board, m);
         let won = match after_four(&mut self.pos.board, &defender, fives) {
             None => Ok(false),
             Some(AfterFour::Block(f)) => {

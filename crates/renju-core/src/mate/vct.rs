@@ -46,14 +46,7 @@ impl Vct<'_> {
         {
             return Ok(n);
         }
-        self.mid(
-            and,
-            depth,
-            Numbers {
-                pn: INF,
-                dn: INF,
-            },
-        )
+        self.mid(and, depth, Numbers { pn: INF, dn: INF })
     }
 
     /// Whether the node is known not to win at any depth.
