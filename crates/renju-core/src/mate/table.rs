@@ -103,15 +103,15 @@ impl Numbers {
     }
 }
 
-/// What a df-pn table knows about one position (and node kind) across depths.
+/// One entry of a df-pn table: either what is decided about a position (and node kind) at
+/// every depth, or its proof and disproof numbers at one depth (the two under different
+/// keys).
 #[derive(Debug, Clone, Copy, Default)]
 struct Slot {
     /// 0 marks an empty slot.
     key: u64,
     pn: u32,
     dn: u32,
-    /// The depth `pn` and `dn` are for.
-    depth: u8,
     /// The least depth at which the node is known to win (0: none).
     proven_at: u8,
     /// The node is known not to win at any depth below this one ([`ANY_DEPTH`]: at none).
@@ -124,17 +124,23 @@ const ANY_DEPTH: u8 = u8::MAX;
 /// How far a lookup probes past a key's home slot.
 const PROBES: usize = 8;
 
-/// A df-pn transposition table keyed by position and node kind, that answers for any depth:
-/// a node that wins within `d` attacker moves wins within more, and one that does not win
-/// within `d` does not within fewer, so a proof or disproof found at one depth of the
-/// iterative deepening serves every later one. Open addressing over `PROBES` slots, growing
-/// (by doubling) while half full up to `2^max_bits` slots; when full, the newest entry takes
-/// its key's home slot.
+/// A df-pn transposition table. What is decided about a node is kept for every depth at
+/// once: a node that wins within `d` attacker moves wins within more, and one that does not
+/// win within `d` does not within fewer, so a proof or disproof found at one depth of the
+/// iterative deepening serves every later one. Numbers of nodes still open are kept per depth
+/// (a node met at two depths in one search has two sets, which must not overwrite each
+/// other). Open addressing over `PROBES` slots, growing (by doubling) while half full up to
+/// `2^max_bits` slots; when full, the newest entry takes its key's home slot.
 #[derive(Debug)]
 pub(crate) struct ProofTable {
     slots: Vec<Slot>,
     filled: usize,
     max_bits: u32,
+}
+
+/// The key of a node's numbers at one depth, from the key of the node.
+fn at_depth(key: u64, depth: u8) -> u64 {
+    key ^ puzzles_common::rng::mix(0x5EED_0000 + u64::from(depth))
 }
 
 impl ProofTable {
@@ -146,7 +152,9 @@ impl ProofTable {
         }
     }
 
+    /// The slot holding `key` (0, which marks empty slots, is read as 1).
     fn find(&self, key: u64) -> Option<usize> {
+        let key = key.max(1);
         let mask = self.slots.len() - 1;
         let home = key as usize & mask;
         (0..PROBES)
@@ -155,49 +163,55 @@ impl ProofTable {
             .find(|&i| self.slots[i].key == key)
     }
 
-    /// The numbers of the node at `depth`, and whether a disproof holds at every depth.
+    /// The numbers of the node `key` at `depth`, and whether a disproof holds at every
+    /// depth.
     pub(crate) fn get(&self, key: u64, depth: u8) -> Option<(Numbers, bool)> {
-        let slot = &self.slots[self.find(key)?];
-        if slot.proven_at != 0 && depth >= slot.proven_at {
-            Some((Numbers::PROVEN, false))
-        } else if depth < slot.disproven_below {
-            Some((Numbers::DISPROVEN, slot.disproven_below == ANY_DEPTH))
-        } else if slot.depth == depth {
-            Some((
-                Numbers {
-                    pn: slot.pn,
-                    dn: slot.dn,
-                },
-                false,
-            ))
-        } else {
-            None
+        if let Some(i) = self.find(key) {
+            let slot = &self.slots[i];
+            if slot.proven_at != 0 && depth >= slot.proven_at {
+                return Some((Numbers::PROVEN, false));
+            }
+            if depth < slot.disproven_below {
+                return Some((Numbers::DISPROVEN, slot.disproven_below == ANY_DEPTH));
+            }
         }
+        let slot = &self.slots[self.find(at_depth(key, depth))?];
+        Some((
+            Numbers {
+                pn: slot.pn,
+                dn: slot.dn,
+            },
+            false,
+        ))
     }
 
     /// Records the node's numbers at `depth` (`any_depth`: a disproof that holds at every
     /// depth).
     pub(crate) fn put(&mut self, key: u64, depth: u8, n: Numbers, any_depth: bool) {
-        if key == 0 {
-            return;
-        }
-        let i = match self.find(key) {
-            Some(i) => i,
-            None => self.claim(key),
-        };
-        let slot = &mut self.slots[i];
-        if n.is_proven() {
-            if slot.proven_at == 0 || depth < slot.proven_at {
-                slot.proven_at = depth;
+        if n.is_proven() || n.is_disproven() {
+            let slot = self.slot(key);
+            if n.is_proven() {
+                if slot.proven_at == 0 || depth < slot.proven_at {
+                    slot.proven_at = depth;
+                }
+            } else {
+                let below = if any_depth { ANY_DEPTH } else { depth + 1 };
+                slot.disproven_below = slot.disproven_below.max(below);
             }
-        } else if n.is_disproven() {
-            let below = if any_depth { ANY_DEPTH } else { depth + 1 };
-            slot.disproven_below = slot.disproven_below.max(below);
         } else {
-            slot.depth = depth;
+            let slot = self.slot(at_depth(key, depth));
             slot.pn = n.pn;
             slot.dn = n.dn;
         }
+    }
+
+    /// The slot of `key`, claimed if the table does not hold it.
+    fn slot(&mut self, key: u64) -> &mut Slot {
+        let i = match self.find(key) {
+            Some(i) => i,
+            None => self.claim(key.max(1)),
+        };
+        &mut self.slots[i]
     }
 
     /// A slot for a key the table does not hold: an empty one near its home, after growing

@@ -71,12 +71,11 @@ impl Vct<'_> {
         self.table.put(key, depth, n, any_depth);
     }
 
-    /// The numbers of the node after `mover` plays `m` (1/1 when unknown), and whether a
-    /// disproof of it holds at any depth.
-    fn child(&self, m: Point, mover: Color, and: bool, depth: u8) -> (Numbers, bool) {
+    /// What the table knows of the node after `mover` plays `m`, and whether a disproof of
+    /// it holds at any depth.
+    fn child(&self, m: Point, mover: Color, and: bool, depth: u8) -> Option<(Numbers, bool)> {
         let hash = self.pos.hash ^ stone_key(m, mover);
         self.lookup(hash, and, depth)
-            .unwrap_or((Numbers::UNKNOWN, false))
     }
 
     /// Df-pn's multiple iterative deepening at one node, within thresholds `th`.
@@ -103,17 +102,20 @@ impl Vct<'_> {
         } else {
             (self.pos.attacker.color, depth - 1)
         };
-        let mut values = Vec::with_capacity(moves.len());
+        // The children's numbers as last known: from the table, or (when the table lost
+        // an entry) as the child's own search returned them, so the loop always moves on.
+        let mut values = vec![(Numbers::UNKNOWN, false); moves.len()];
         loop {
-            values.clear();
-            values.extend(
-                moves
-                    .iter()
-                    .map(|&m| self.child(m, mover, !and, child_depth)),
-            );
+            for (value, &m) in values.iter_mut().zip(&moves) {
+                if let Some(known) = self.child(m, mover, !and, child_depth) {
+                    *value = known;
+                }
+            }
             let (n, best, second) = combine(&values, and);
             if n.pn >= th.pn || n.dn >= th.dn {
-                let any_depth = n.is_disproven() && disproof_holds_at_any_depth(&values, and);
+                let any_depth = n.is_disproven()
+                    && self.threats == Threats::Threes
+                    && disproof_holds_at_any_depth(&values, and);
                 self.store(and, depth, n, any_depth);
                 return Ok(n);
             }
@@ -133,7 +135,7 @@ impl Vct<'_> {
             self.pos.place(m, mover);
             let r = self.mid(!and, child_depth, child_th);
             self.pos.remove(m);
-            r?;
+            values[best] = (r?, false);
         }
     }
 }
