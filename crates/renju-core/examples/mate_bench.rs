@@ -147,14 +147,16 @@ fn main() {
     }
 }
 
-/// Median, p90 and worst of some times in microseconds.
+/// Median, p90, p99, worst and sum of some times in microseconds.
 fn spread(times: &mut [f64]) -> String {
     times.sort_by(f64::total_cmp);
     let n = times.len();
     format!(
-        "median {:.1} us p90 {:.1} us worst {:.1} us",
+        "median {:.1} us p90 {:.1} us p99 {:.1} us worst {:.1} us total {:.1} us",
         times[n / 2],
         times[n * 9 / 10],
-        times[n - 1]
+        times[n * 99 / 100],
+        times[n - 1],
+        times.iter().sum::<f64>()
     )
 }

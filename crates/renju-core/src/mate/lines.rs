@@ -9,9 +9,7 @@
 //!   is always playable;
 //! - a *four* is a move that makes a five point on one of its lines.
 
-#[cfg(test)]
-use crate::board::LINES;
-use crate::board::{Board, Color, LINE_CELLS, LINE_REFS, PAD, Point, edge_mask};
+use crate::board::{Board, Color, LINE_CELLS, LINE_REFS, LINES, PAD, Point, edge_mask};
 use crate::rules::{BlackMove, Rule, classify_black};
 
 /// A set of board points (cell indexes), as a 225-bit mask.
@@ -64,6 +62,7 @@ impl Cells {
 const ON_LINE: u32 = ((1 << 15) - 1) << PAD;
 
 /// The first bit of each five-point window along a line.
+#[cfg(test)]
 const WINDOW_STARTS: std::ops::RangeInclusive<u32> = PAD..=PAD + 10;
 
 /// A colour's stones and the points closed to it (the other colour and the edge) on a line.
@@ -109,6 +108,7 @@ fn line_fives(own: u32, closed: u32, exact: bool) -> u32 {
 
 /// Points of a line whose stone makes a five point on that line.
 #[inline]
+#[cfg(test)]
 fn line_fours(own: u32, closed: u32, exact: bool) -> u32 {
     if own.count_ones() < 3 {
         return 0;
@@ -125,36 +125,37 @@ pub(crate) struct LineThreat {
     pub spots: u32,
 }
 
-/// [`LineThreat`] of a line in one pass over its windows: the bits [`line_fives`],
-/// [`line_fours`] and [`line_three_spots`] give.
+/// [`LineThreat`] of a line: the bits [`line_fives`], [`line_fours`] and
+/// [`line_three_spots`] give, for all eleven windows at once. Bit `s` of the words below
+/// stands for the window of positions `s..=s+4`; its stone count is added up bit-sliced
+/// (`bit2 bit1 bit0`, a full and a half adder over the five shifted masks), about a fifth of
+/// the work of a loop over the windows, and this runs on every line a stone touches.
 #[inline]
 pub(crate) fn line_threats(own: u32, closed: u32, exact: bool) -> LineThreat {
-    let mut out = LineThreat::default();
     if own.count_ones() < 2 {
-        return out;
+        return LineThreat::default();
     }
-    for s in WINDOW_STARTS {
-        let w = 0x1F << s;
-        if closed & w != 0 {
-            continue;
-        }
-        let empty = w & !own;
-        match (own & w).count_ones() {
-            2 => out.spots |= empty,
-            n @ (3 | 4) => {
-                if exact && (own >> (s - 1) & 1 == 1 || own >> (s + 5) & 1 == 1) {
-                    continue;
-                }
-                if n == 4 {
-                    out.fives |= empty;
-                } else {
-                    out.fours |= empty;
-                }
-            }
-            _ => {}
-        }
+    let (a, b, c, d, e) = (own, own >> 1, own >> 2, own >> 3, own >> 4);
+    let (abc, abc_carry) = (a ^ b ^ c, (a & b) | (c & (a ^ b)));
+    let (de, de_carry) = (d ^ e, d & e);
+    let bit0 = abc ^ de;
+    let ones_carry = abc & de;
+    let bit1 = abc_carry ^ de_carry ^ ones_carry;
+    let bit2 = (abc_carry & de_carry) | (ones_carry & (abc_carry ^ de_carry));
+    let blocked = closed | closed >> 1 | closed >> 2 | closed >> 3 | closed >> 4;
+    let open = !blocked & (((1 << 11) - 1) << PAD);
+    // Under an exact-five rule a window next to one more stone of the colour makes six.
+    let longer = if exact { own << 1 | own >> 5 } else { 0 };
+    let two = open & !bit2 & bit1 & !bit0;
+    let three = open & !bit2 & bit1 & bit0 & !longer;
+    let four = open & bit2 & !bit1 & !bit0 & !longer;
+    let spread =
+        |starts: u32| (starts | starts << 1 | starts << 2 | starts << 3 | starts << 4) & !own;
+    LineThreat {
+        fives: spread(four),
+        fours: spread(three),
+        spots: spread(two),
     }
-    out
 }
 
 /// Points of a line inside a window that holds two of the colour's stones and nothing else:
@@ -223,6 +224,18 @@ impl Side {
         self.scan(board, 0..LINES, line_fives)
     }
 
+    /// The colour's five point of the lowest cell index, if it has one.
+    pub(crate) fn first_five(&self, board: &Board) -> Option<Point> {
+        let mut out = Cells::default();
+        for line in 0..LINES {
+            let (own, closed) = masks(board, line, self.color);
+            if own.count_ones() >= 4 {
+                add_line_bits(line, line_threats(own, closed, self.exact).fives, &mut out);
+            }
+        }
+        out.first().map(Point::from_index)
+    }
+
     /// The five points made by the colour's stone at `p`, when it had none before: those in
     /// the five-point windows that hold `p` (no other window changed).
     pub(crate) fn fives_made_by(&self, board: &Board, p: Point) -> Cells {
@@ -252,7 +265,9 @@ impl Side {
 
     /// Four moves on the lines through `p`.
     pub(crate) fn four_moves_through(&self, board: &Board, p: Point) -> Cells {
-        self.scan(board, lines_through(p), line_fours)
+        self.scan(board, lines_through(p), |own, closed, exact| {
+            line_threats(own, closed, exact).fours
+        })
     }
 
     /// Points in a window of two stones of the colour and three empty points: the only
@@ -364,6 +379,36 @@ mod tests {
                         assert_eq!(pos.three_spots(side.color), side.three_spots(&pos.board));
                     }
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn all_windows_at_once_agree_with_window_by_window() {
+        let mut rng = crate::sample::Rng::new(5);
+        for _ in 0..20_000 {
+            let mut own = 0u32;
+            let mut closed = ((1 << PAD) - 1) | !0 << (PAD + 15);
+            for k in 0..15 {
+                match rng.below(3) {
+                    0 => own |= 1 << (k + PAD),
+                    1 => closed |= 1 << (k + PAD),
+                    _ => {}
+                }
+            }
+            for exact in [false, true] {
+                let t = line_threats(own, closed, exact);
+                assert_eq!(
+                    t.fives,
+                    line_fives(own, closed, exact),
+                    "{own:b} {closed:b}"
+                );
+                assert_eq!(
+                    t.fours,
+                    line_fours(own, closed, exact),
+                    "{own:b} {closed:b}"
+                );
+                assert_eq!(t.spots, line_three_spots(own, closed), "{own:b} {closed:b}");
             }
         }
     }

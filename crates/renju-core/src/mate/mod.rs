@@ -127,6 +127,19 @@ pub struct MateOutcome {
 /// Searches the position for a mate of the side `attacker` (to move). The game must not be
 /// over; the board is not changed.
 pub fn solve(board: &Board, attacker: Color, rule: Rule, options: &MateOptions) -> MateOutcome {
+    if !options.all_first_moves
+        && let Some(f) = lines::Side::new(attacker, rule).first_five(board)
+    {
+        // A five on offer needs no search (half of middle-game VCF questions end here).
+        let win = Win::five(&[f]);
+        return MateOutcome {
+            status: MateStatus::Win,
+            proof: options.proof.then(|| explain::proof_of_line(&win)),
+            win: Some(win),
+            first_moves: None,
+            nodes: 0,
+        };
+    }
     let mut search = Search::new(Position::new(board.clone(), attacker, rule), *options);
     let (status, found) = match search.run() {
         Ok(found) if found.win.is_some() => (MateStatus::Win, found),

@@ -77,20 +77,17 @@ impl LineThreats {
     fn refresh(&mut self, board: &Board, side: &Side, line: usize) {
         let c = colour_index(side.color);
         let (own, closed) = masks(board, line, side.color);
-        let t = line_threats(own, closed, side.exact);
+        let t = if own.count_ones() < 2 {
+            LineThreat::default()
+        } else {
+            line_threats(own, closed, side.exact)
+        };
         self.lines[c][line] = t;
-        let bit = 1u128 << line;
-        for (set, mask) in [
-            (&mut self.five_lines[c], t.fives),
-            (&mut self.four_lines[c], t.fours),
-            (&mut self.spot_lines[c], t.spots),
-        ] {
-            if mask == 0 {
-                *set &= !bit;
-            } else {
-                *set |= bit;
-            }
-        }
+        let keep = !(1u128 << line);
+        let has = |mask: u32| u128::from(mask != 0) << line;
+        self.five_lines[c] = self.five_lines[c] & keep | has(t.fives);
+        self.four_lines[c] = self.four_lines[c] & keep | has(t.fours);
+        self.spot_lines[c] = self.spot_lines[c] & keep | has(t.spots);
     }
 
     /// The cells of colour `c`'s lines in `lines`, with `pick` choosing the mask.
@@ -143,7 +140,11 @@ impl Position {
             undo: Vec::new(),
         };
         for line in 0..LINES {
-            pos.refresh(line);
+            // A line with fewer than two stones of each colour holds nothing yet.
+            let (black, _) = pos.board.line_masks(line);
+            if black.count_ones() >= 2 || pos.board.white_mask(line).count_ones() >= 2 {
+                pos.refresh(line);
+            }
         }
         pos
     }

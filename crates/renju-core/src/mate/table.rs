@@ -2,78 +2,75 @@
 
 use puzzles_common::{Deadline, Poll};
 
-/// A transposition table of up to `2^max_bits` slots addressed by the low bits of a 64-bit
-/// Zobrist key, the newest entry winning a slot. The whole key is kept and compared, so a
-/// wrong hit needs two positions with one 64-bit key.
+/// The VCF search's transposition table: up to `2^max_bits` slots addressed by the low bits
+/// of a 64-bit Zobrist key, the newest entry winning a slot. The whole key is kept and
+/// compared, so a wrong hit needs two positions with one 64-bit key.
 ///
-/// A table made by [`Table::growing`] starts small and doubles (re-inserting what it holds)
-/// whenever half its slots are filled, up to `2^max_bits`: most VCF searches visit a few
-/// hundred positions, and zeroing a full-size table for each of them cost more than the
-/// search itself (62% of the instructions of 300 middle-game VCF solves under callgrind).
-/// df-pn (VCT) keeps the full size from the start: it re-reads its children's proof numbers
-/// many times, and entries lost to collisions in a small table made it thrash.
+/// It holds nothing until the first entry, then starts small and doubles (re-inserting what it
+/// holds) whenever half its slots are filled: most VCF searches visit a few positions or
+/// none, and zeroing a full-size table for each cost more than the search itself (62% of the
+/// instructions of 300 middle-game VCF solves under callgrind).
 #[derive(Debug)]
 pub(crate) struct Table {
-    keys: Vec<u64>,
-    values: Vec<u64>,
-    mask: u64,
+    slots: Vec<(u64, u64)>,
     /// Slots holding an entry.
     filled: usize,
     max_bits: u32,
 }
 
-/// Slots of a new growing table (as a power of two), when the maximum allows.
-const START_BITS: u32 = 10;
+/// Slots of a table when its first entry arrives (as a power of two), when the maximum
+/// allows.
+const START_BITS: u32 = 8;
 
 impl Table {
-    /// A table that starts small and grows to at most `2^max_bits` slots.
+    /// An empty table that grows to at most `2^max_bits` slots.
     pub(crate) fn growing(max_bits: u32) -> Table {
-        Table::sized(START_BITS.min(max_bits), max_bits)
-    }
-
-    fn sized(bits: u32, max_bits: u32) -> Table {
         Table {
-            keys: vec![0; 1 << bits],
-            values: vec![0; 1 << bits],
-            mask: (1 << bits) - 1,
+            slots: Vec::new(),
             filled: 0,
             max_bits,
         }
     }
 
+    fn home(&self, key: u64) -> usize {
+        key as usize & (self.slots.len() - 1)
+    }
+
     pub(crate) fn get(&self, key: u64) -> Option<u64> {
         // Key 0 marks an empty slot; a position hashing to 0 is simply never cached.
-        let i = (key & self.mask) as usize;
-        (self.keys[i] == key && key != 0).then_some(self.values[i])
+        if self.slots.is_empty() || key == 0 {
+            return None;
+        }
+        let (k, v) = self.slots[self.home(key)];
+        (k == key).then_some(v)
     }
 
     pub(crate) fn put(&mut self, key: u64, value: u64) {
         if key == 0 {
             return;
         }
-        let i = (key & self.mask) as usize;
-        if self.keys[i] == 0 {
+        if self.slots.is_empty() {
+            self.slots = vec![(0, 0); 1 << START_BITS.min(self.max_bits)];
+        }
+        let i = self.home(key);
+        if self.slots[i].0 == 0 {
             self.filled += 1;
         }
-        self.keys[i] = key;
-        self.values[i] = value;
-        if self.filled * 2 > self.keys.len() && self.keys.len() < 1 << self.max_bits {
+        self.slots[i] = (key, value);
+        if self.filled * 2 > self.slots.len() && self.slots.len() < 1 << self.max_bits {
             self.grow();
         }
     }
 
     /// Doubles the slots and re-inserts every entry.
     fn grow(&mut self) {
-        let slots = self.keys.len() * 2;
-        let keys = std::mem::replace(&mut self.keys, vec![0; slots]);
-        let values = std::mem::replace(&mut self.values, vec![0; slots]);
-        self.mask = slots as u64 - 1;
+        let slots = vec![(0, 0); self.slots.len() * 2];
+        let old = std::mem::replace(&mut self.slots, slots);
         self.filled = 0;
-        for (key, value) in keys.into_iter().zip(values).filter(|&(k, _)| k != 0) {
-            let i = (key & self.mask) as usize;
+        for (key, value) in old.into_iter().filter(|&(k, _)| k != 0) {
+            let i = self.home(key);
             self.filled += 1;
-            self.keys[i] = key;
-            self.values[i] = value;
+            self.slots[i] = (key, value);
         }
     }
 }
@@ -297,7 +294,7 @@ mod tests {
         for &k in &keys {
             table.put(k, k ^ 7);
         }
-        assert_eq!(table.keys.len(), 1 << 14);
+        assert_eq!(table.slots.len(), 1 << 14);
         for &k in &keys {
             assert_eq!(table.get(k), Some(k ^ 7));
         }
