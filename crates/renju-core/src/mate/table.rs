@@ -238,7 +238,7 @@ impl ProofTable {
 
     /// Doubles the slots and re-inserts every entry.
     fn grow(&mut self) {
-        let old = std::mem::replace(&mut self.slots, vec![Slot::default(); 0]);
+        let old = std::mem::take(&mut self.slots);
         self.slots = vec![Slot::default(); old.len() * 2];
         self.filled = 0;
         for slot in old.into_iter().filter(|s| s.key != 0) {
