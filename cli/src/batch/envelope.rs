@@ -15,9 +15,7 @@ use serde_json::Value;
 use serde_json::value::RawValue;
 
 use crate::error::{CaseError, ErrorKind};
-use crate::source::{
-    expect_object, from_text, no_repeated_keys, repeated_key, skip_blanks, skip_value,
-};
+use crate::source::{expect_object, from_text, no_repeated_keys, skip_blanks, skip_value};
 
 /// The envelope of a case, borrowed from its text so errors in `input` keep their positions.
 #[derive(Debug, PartialEq)]
@@ -154,7 +152,7 @@ fn quick(text: &str) -> Option<Envelope<'_>> {
     let skip = text_field(skip)?;
     text_field(schema)?;
     let expect = match expect {
-        Some(expect) if repeated_key(expect).is_none() => {
+        Some(expect) if crate::repeated_keys::first(expect).is_none() => {
             serde_json::from_str::<Option<Value>>(expect).ok()?
         }
         Some(_) => return None,

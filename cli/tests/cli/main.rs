@@ -17,6 +17,7 @@ mod single;
 mod stream;
 mod terminal;
 mod user_files;
+mod walkthrough;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
