@@ -536,6 +536,16 @@ fn only_regular_files_are_read() {
         run.stdout.contains("not a regular file (a fifo)"),
         "{run:?}"
     );
+    // The settings file.
+    std::fs::create_dir_all(dir.join("repo/.git")).unwrap();
+    mkfifo(&dir.join("repo/puzzles.toml"));
+    let run = puzzles_in(&dir.join("repo"), &["batch"], b"");
+    assert_eq!(run.code, 2, "{run:?}");
+    assert!(
+        run.stderr
+            .contains("puzzles.toml: not a regular file (a fifo)"),
+        "{run:?}"
+    );
 
     // The record, in a cache folder of puzzles' own, and the step summary.
     std::fs::create_dir_all(dir.join("cache")).unwrap();
