@@ -389,8 +389,9 @@ fn render_replaces_characters_xml_forbids() {
     assert!(!run.stdout.contains('\u{FFFF}'));
 }
 
-/// The cases of reproducers 2 and 3: a field named `"\u0001"`, U+FFFF and U+FFFE in an
-/// `expect` value and in a field name, and a case file whose name holds a control character.
+/// Cases with characters XML 1.0 forbids or terminals obey: a field named `"\u0001"`, U+FFFF
+/// and U+FFFE in an `expect` value and in a field name, and a case file whose name holds a
+/// control character.
 fn hostile_names_batch(name: &str) -> std::path::PathBuf {
     let dir = scratch(name);
     let cases = [
