@@ -32,6 +32,25 @@ pub struct HistoryEntry {
     pub balls: u32,
 }
 
+impl HistoryEntry {
+    /// `guess` with the answer it got.
+    pub fn new(guess: String, feedback: Feedback) -> Self {
+        HistoryEntry {
+            guess,
+            strikes: feedback.strikes,
+            balls: feedback.balls,
+        }
+    }
+
+    /// The answer the guess got.
+    pub fn feedback(&self) -> Feedback {
+        Feedback {
+            strikes: self.strikes,
+            balls: self.balls,
+        }
+    }
+}
+
 input_with_code_options! {
     /// Input of `solve`: `{"length": 3, "history": [{"guess": "123", "strikes": 0, "balls": 1}],
     /// "strategy": "minimax"}`.
@@ -209,7 +228,11 @@ pub(crate) fn replay(
             work += know.set.len() as u64;
             know.set.retain(|&s| space.fb(g, s) == class);
         }
-        know.learn(space, g, class, guesses.insert(g));
+        if guesses.insert(g) {
+            know.learn(space, g, class);
+        } else {
+            know.learn_again(space, g, class);
+        }
         if let Some(sizes) = sizes.as_deref_mut() {
             sizes.push(know.set.len() as u64);
         }
@@ -510,7 +533,8 @@ mod tests {
             (v.consistent, v.remaining, v.next_guess),
             (None, None, None)
         );
-        let v = solve(long_history(1000, Some(60_000))).unwrap();
+        // A limit no run reaches (a day): the replay is timed and finishes.
+        let v = solve(long_history(1000, Some(86_400_000))).unwrap();
         assert_eq!(v.status, Status::Done);
         assert_eq!(v.remaining, Some(1));
     }
@@ -555,7 +579,7 @@ mod tests {
         assert_eq!(v.remaining, Some(210));
         assert!(v.optimal_total.is_some());
         let v = run(
-            r#"{"length": 4, "alphabet": "012345678", "strategy": "optimal", "timeout_ms": 50}"#,
+            r#"{"length": 4, "alphabet": "012345678", "strategy": "optimal", "timeout_ms": 0}"#,
         )
         .unwrap();
         assert_eq!(v.status, Status::Timeout);

@@ -68,9 +68,10 @@ const MEMO_CHILDREN_MIN: usize = 40;
 /// Sets of fewer candidates are memoised as they are, not by canonical form. The canonical
 /// form depends on the history, so the same small set reached by histories that are not
 /// renamings of one another gets several names, while the set itself has one; and naming
-/// costs more than it saves on small sets. Measured on the 480- and 720-candidate classes
-/// after 0123 (one thread): 16 beats 0, 8, 12, 24, 32 and 64 (CPU 1.43 s and 10.7 s against
-/// 2.19 s and 19.1 s with every set canonical).
+/// costs more than it saves on small sets. On the 480- and 720-candidate classes after 0123,
+/// one thread (`cargo run --release -p baseball-core --example classes -- 4 0123456789
+/// norepeats 600 single only 720`, and `only 480`): 16 beats 0, 8, 12, 24, 32 and 64 (CPU
+/// 1.43 s and 10.7 s against 2.19 s and 19.1 s with every set canonical).
 const CANONICAL_MIN: usize = 16;
 
 /// Work done by a search, for measurements.
@@ -212,8 +213,8 @@ impl<'a> Optimizer<'a> {
     /// `T(set)` if it is below `limit`; otherwise a lower bound of `T(set)` that is at least
     /// `limit`.
     ///
-    /// Guesses are examined in two rounds: first the candidates themselves (cheap: `n^2`
-    /// answers), then every other code. The second round is skipped when the first already
+    /// Guesses are examined in two passes: first the candidates themselves (cheap: `n^2`
+    /// answers), then every other code. The second pass is skipped when the first already
     /// reached `LB_out(n)`, the bound no non-candidate can beat (it finds nobody with its first
     /// guess); deep in the tree, where sets are small, that is the usual case.
     fn cost(&self, set: &[u32], used: u64, history: &[u32], limit: u32) -> u32 {
@@ -508,9 +509,10 @@ impl<'a> Optimizer<'a> {
         if limit >= ABORT {
             // No budget to share out (the root, or the first guess of a node with none): the
             // children are solved exactly whatever their order. Smallest first: their memo
-            // entries then help the large ones (the 4-digit proof on one thread: 112.5 s CPU
-            // and 3.65 million nodes largest first, 51.5 s and 1.78 million smallest first),
-            // and on every core at once.
+            // entries then help the large ones (the 4-digit proof on one thread, `cargo run
+            // --release -p baseball-core --example optimum -- 4 0123456789 norepeats
+            // --single`: 112.5 s CPU and 3.65 million nodes largest first, 51.5 s and 1.78
+            // million smallest first), and on every core at once.
             children.reverse();
             return self.solve_children(set.len(), &children, child_used, &hist);
         }
@@ -638,7 +640,7 @@ impl<'a> Optimizer<'a> {
     ) {
         let none = u64::from(u32::MAX);
         // Guesses that split like an earlier one are dropped first (cheap next to a search).
-        // Rank 0 is a guess found before this call (by the first round), so it wins ties.
+        // Rank 0 is a guess found before this call (by the first pass), so it wins ties.
         let distinct: Vec<(u64, &Ranked)> = order
             .iter()
             .enumerate()

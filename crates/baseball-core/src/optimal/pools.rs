@@ -48,8 +48,8 @@ impl GuessPools {
             .clone()
     }
 
-    /// The first code of every orbit of `sym`, the symmetries of `history` (finding it was a
-    /// third of the Mastermind search before it was cached). `None` when the deadline passes.
+    /// The first code of every orbit of `sym`, the symmetries of `history` (uncached, finding
+    /// it takes a third of the Mastermind search). `None` when the deadline passes.
     pub(super) fn orbits(
         &self,
         space: &Space,
