@@ -35,6 +35,7 @@ pub struct SolveInput {
     /// Whether a piece may also be turned over (mirrored left-right) to fit a hole. The
     /// original puzzle forbids it.
     #[serde(default)]
+    #[schemars(with = "bool")]
     pub allow_flip: Flip,
 }
 

@@ -18,14 +18,12 @@
 
 use std::cmp::Ordering;
 
-use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// Whether a piece may be turned over (mirrored left-right) as well as turned to fit a hole.
 /// In JSON it is the boolean `allow_flip` (`true` for [`Flip::Allowed`]).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(from = "bool", into = "bool")]
-#[schemars(with = "bool")]
 pub enum Flip {
     /// Pieces are only turned (the original puzzle's rule).
     #[default]
