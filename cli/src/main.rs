@@ -12,6 +12,7 @@ mod games;
 mod output;
 mod panic;
 mod registry;
+mod repeated_keys;
 mod run;
 mod schema;
 mod source;

@@ -14,12 +14,12 @@
 //!   every move, the exact search (`Engine::with_exact_search`; a `first=N` or `second=N`
 //!   with it narrows that move only); `ours/second=N`: only the N lowest-bound quiet second
 //!   moves, `Engine::with_second_moves` (the default is N = `engine::SECOND_MOVES`;
-//!   `ours/second=all`: every second move, the default before issue 26's session 13);
+//!   `ours/second=all`: every second move);
 //!   `ours/gap=G`: the lookahead leaves out the plans evaluated more than G above the best,
 //!   `Engine::with_lookahead_gap`, with `/under=C` only on boards of fewer than C cells,
 //!   `Engine::with_lookahead_gap_under` (the defaults are `engine::LOOKAHEAD_GAP` and
-//!   `engine::LOOKAHEAD_GAP_UNDER`; `ours/gap=all`: every plan compared, the default before
-//!   issue 26's session 16); flags combine, `ours@3/distinct/first=15/second=6`)
+//!   `engine::LOOKAHEAD_GAP_UNDER`; `ours/gap=all`: every plan compared); flags combine,
+//!   `ours@3/distinct/first=15/second=6`)
 //!   or a shell command that answers trays on stdin (see `scripts/blockdoku-blokie-driver.cpp`
 //!   for the protocol).
 //! - Game `i` is dealt exactly as `selfplay` deals it: trays of three pieces drawn uniformly
@@ -49,7 +49,7 @@ use blockdoku_core::engine::{Engine, Turn};
 use blockdoku_core::eval::CLEAR_GATE;
 use blockdoku_core::geometry::Geometry;
 use blockdoku_core::piece::{Placement, default_placements};
-use blockdoku_core::rules::{Scoring, apply};
+use blockdoku_core::rules::apply;
 use blockdoku_core::selfplay::{SplitMix64, game_seeds};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
@@ -276,7 +276,7 @@ fn match_pieces(
         let slot =
             slot.unwrap_or_else(|| panic!("illegal placement {q:#x} on {b:#x} for {tray:?}"));
         used[slot] = true;
-        b = apply(&geo, b, q, Scoring::Classic, false).board;
+        b = apply(&geo, b, q, Turn::default()).board;
         out.push((slot, q));
     }
     out
@@ -335,7 +335,7 @@ fn play(player: &mut Player, seed: u64, cap: u64, until: Instant, totals: &Mutex
             break;
         };
         for (_, q) in moves {
-            board = apply(&geo, board, q, Scoring::Classic, false).board;
+            board = apply(&geo, board, q, Turn::default()).board;
         }
     }
     let mut t = totals.lock().expect("not poisoned");
