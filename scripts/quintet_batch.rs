@@ -1,7 +1,8 @@
 // Harness for scripts/renju-mate-bench.sh, copied into a quintet checkout as
 // examples/batch.rs (quintet itself is never committed here): solves every position of a
-// mate_bench table in one process. A first pass prints the verdicts; then `reps` more passes
-// are timed as a whole by thread CPU time (/proc/thread-self/schedstat) and wall time.
+// mate_bench table in one process. A first pass prints the verdicts (and the least wall time
+// of three solves per position); then `reps` more passes are timed as a whole by thread CPU
+// time (/proc/thread-self/schedstat) and wall time.
 use quintet::board::*;
 use quintet::mate::*;
 use std::io::BufRead;
@@ -30,9 +31,14 @@ fn main() {
     let mut wins = 0;
     let mut times = Vec::new();
     for (idx, attacker, board) in &rows {
-        let t0 = Instant::now();
-        let sol = solve(mode, limit, board, *attacker, threat_limit);
-        let us = t0.elapsed().as_secs_f64() * 1e6;
+        // The least wall time of three solves, as the mate_bench example times ours.
+        let mut us = f64::INFINITY;
+        let mut sol = None;
+        for _ in 0..3 {
+            let t0 = Instant::now();
+            sol = solve(mode, limit, board, *attacker, threat_limit);
+            us = us.min(t0.elapsed().as_secs_f64() * 1e6);
+        }
         times.push(us);
         let status = if sol.is_some() { "win" } else { "no_win" };
         wins += sol.is_some() as usize;
@@ -50,6 +56,7 @@ fn main() {
     let cpu = (cpu_ns() - c0) as f64 / 1e6 / reps as f64;
     times.sort_by(|a, b| a.partial_cmp(b).unwrap());
     let n = times.len();
-    eprintln!("quintet {:?}: {n} positions, {wins} wins; per pass over {reps} passes: cpu {cpu:.2} ms, wall {wall:.2} ms; first pass median {:.1} us p90 {:.1} us worst {:.1} us",
-        mode, times[n / 2], times[n * 9 / 10], times[n - 1]);
+    let total: f64 = times.iter().sum();
+    eprintln!("quintet {:?}: {n} positions, {wins} wins; per pass over {reps} passes: cpu {cpu:.2} ms, wall {wall:.2} ms; first pass median {:.1} us p90 {:.1} us p99 {:.1} us worst {:.1} us total {total:.1} us",
+        mode, times[n / 2], times[n * 9 / 10], times[n * 99 / 100], times[n - 1]);
 }

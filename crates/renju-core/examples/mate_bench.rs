@@ -6,8 +6,9 @@
 //! A first pass prints `index attacker(o|x) blacks/whites status depth micros nodes` per
 //! position (`o` black, `x` white as quintet writes them; micros is the least wall time of
 //! three solves, so a moment another process took the core rarely counts), with the
-//! median, p90 and worst of each status on stderr. `MATE_TIMEOUT_MS` sets a deadline per
-//! solve (then `timeout` is a status). Then PASSES
+//! median, p90, p99, worst and sum of each status on stderr. `MATE_TIMEOUT_MS` sets a
+//! deadline per solve (then `timeout` is a status); `MATE_THREATS=vcf` counts quiet moves that
+//! threaten a VCF as VCT threats. Then PASSES
 //! more passes (default 20) over all positions are timed as a whole by the thread's CPU time
 //! (`CLOCK_THREAD_CPUTIME_ID`, so time other processes take on a shared machine is
 //! not counted), and a summary goes to stderr.
@@ -16,7 +17,7 @@
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
-use renju_core::mate::{MateKind, MateOptions, MateStatus, solve};
+use renju_core::mate::{MateKind, MateOptions, MateStatus, Threats, solve};
 use renju_core::rules::{Rule, WinningRows, winning_rows};
 use renju_core::sample::{Rng, middle_game};
 use renju_core::{Board, Color, Point};
@@ -74,12 +75,17 @@ fn main() {
     };
     let max_depth: u8 = args.get(3).and_then(|a| a.parse().ok()).unwrap_or(113);
     let passes: u32 = args.get(4).and_then(|a| a.parse().ok()).unwrap_or(20);
+    let threats = match std::env::var("MATE_THREATS").as_deref() {
+        Ok("vcf") => Threats::Vcf,
+        _ => Threats::Threes,
+    };
     let timeout = std::env::var("MATE_TIMEOUT_MS")
         .ok()
         .and_then(|t| t.parse().ok())
         .map(Duration::from_millis);
     let options = |start: Instant| MateOptions {
         kind,
+        threats,
         max_depth,
         all_first_moves: false,
         proof: false,
@@ -146,14 +152,16 @@ fn main() {
     }
 }
 
-/// Median, p90 and worst of some times in microseconds.
+/// Median, p90, p99, worst and sum of some times in microseconds.
 fn spread(times: &mut [f64]) -> String {
     times.sort_by(f64::total_cmp);
     let n = times.len();
     format!(
-        "median {:.1} us p90 {:.1} us worst {:.1} us",
+        "median {:.1} us p90 {:.1} us p99 {:.1} us worst {:.1} us total {:.1} us",
         times[n / 2],
         times[n * 9 / 10],
-        times[n - 1]
+        times[n * 99 / 100],
+        times[n - 1],
+        times.iter().sum::<f64>()
     )
 }

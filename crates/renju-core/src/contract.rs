@@ -279,6 +279,10 @@ position_input! {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         #[schemars(range(min = 1, max = 113))]
         pub max_depth: Option<u32>,
+        /// For `vct`: what counts as a threat besides a four, `threes` (default) or `vcf` (also
+        /// any quiet move after which the attacker would have a VCF within the depth left).
+        #[serde(default)]
+        pub threats: Threats,
         /// List every winning first move (`first_moves`), not only the shortest line.
         #[serde(default)]
         pub all_first_moves: bool,

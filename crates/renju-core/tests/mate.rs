@@ -5,7 +5,7 @@
 
 use renju_core::mate::proof::Proof;
 use renju_core::mate::verify::{Terms, verify_proof};
-use renju_core::mate::{MateInput, MateStatus, MateVerdict, Threats, mate_position};
+use renju_core::mate::{MateInput, MateStatus, MateVerdict, mate_position};
 use serde_json::{Value, json};
 use std::path::Path;
 
@@ -81,7 +81,7 @@ fn every_winning_fixture_has_a_proof_tree_that_wins_against_every_defence() {
         let terms = Terms {
             rule: input.rule,
             kind: input.kind,
-            threats: Threats::Threes,
+            threats: input.threats,
         };
         let proven = verify_proof(&board, attacker, terms, &proof, depth)
             .unwrap_or_else(|fault| panic!("{name}: {fault}"));
