@@ -304,6 +304,7 @@ fn ending(
         let verdict = validate(ValidateInput {
             moves: moves.clone(),
             rule: input.rule,
+            opening: None,
         });
         let reason = match verdict.ok().and_then(|v| v.reason) {
             Some(DecisionReason::FoulOverline) => Some(Foul::Overline),
