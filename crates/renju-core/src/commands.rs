@@ -28,7 +28,7 @@ use crate::error::InputError;
 use crate::game::{AfterEnd, EndReason, Game, Judgement, MoveFault};
 use crate::notation::ParsedMove;
 use crate::position::{check_to_move, parse_moves, position};
-use crate::refereed::{fault_path, move_reason, next, opening_name, record_error, referee_record};
+use crate::refereed::{fault_path, move_reason, next, opening_name, record_error, referee_parsed};
 use crate::rules::Foul;
 
 /// `renju check`: side to move, black's forbidden points, winner. The position's work is
@@ -56,7 +56,7 @@ pub fn r#move(input: MoveInput) -> Result<MoveVerdict, InputError> {
         ));
     }
     let moves = input.moves.as_deref().unwrap_or_default();
-    let refereed = referee_record(input.rule, opening, &parse_moves(moves)?)?;
+    let refereed = referee_parsed(input.rule, opening, &parse_moves(moves)?)?;
     if let Some(fault) = &refereed.fault {
         return Err(InputError::new(
             fault_path(fault),
@@ -131,7 +131,7 @@ pub fn validate(input: ValidateInput) -> Result<ValidateVerdict, InputError> {
         }
         return Ok(game_verdict(&game, error));
     };
-    let refereed = referee_record(input.rule, opening, &parsed)?;
+    let refereed = referee_parsed(input.rule, opening, &parsed)?;
     let error = refereed.fault.as_ref().map(record_error);
     Ok(ValidateVerdict {
         black_player: Some(refereed.black_player),

@@ -104,8 +104,7 @@ position_input! {
         /// The candidate move of the side to move.
         #[serde(rename = "move")]
         pub candidate: MoveSpec,
-        /// The opening rule and its decisions so far (with `moves`): the candidate must also
-        /// be the stone the rule expects next.
+        /// The opening rule and its decisions so far (with `moves`): the candidate must also be the stone the rule expects next.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         pub opening: Option<OpeningInput>,
     }

@@ -16,7 +16,7 @@ use crate::rules::Rule;
 
 /// Referees the parsed `moves` under `opening` (its actions parsed here; their malformed
 /// points are input errors), the game played under `rule`.
-pub(crate) fn referee_record(
+pub(crate) fn referee_parsed(
     rule: Rule,
     opening: &OpeningInput,
     moves: &[ParsedMove],

@@ -36,10 +36,26 @@ pub use symmetry::{SYMMETRIES, SymmetricPair, Symmetry, symmetric_offers};
 pub use terms::{Action, Area, Choice, Declare, MAX_OFFERS, More, Offer, OpeningRule, Seat};
 
 use crate::error::InputError;
-use crate::notation::ParsedMove;
+use crate::notation::{MoveSpec, ParsedMove};
+use crate::position::parse_moves;
+use crate::rules::Rule;
 
 /// Most actions a record may hold (a few decisions open a game; this is generous).
 pub const MAX_ACTIONS: usize = 1000;
+
+/// Referees a record given as the contract gives it (`moves`, and the opening's rule and
+/// `actions`), the game played under `rule`: malformed notation is an input error at its JSON
+/// path, a fault of the rule is the [`Refereed`]'s `fault`.
+pub fn referee_record(
+    rule: Rule,
+    opening: OpeningRule,
+    moves: &[MoveSpec],
+    actions: &[Action],
+) -> Result<Refereed, InputError> {
+    let moves = parse_moves(moves)?;
+    let actions = parse_actions(actions)?;
+    Ok(referee(rule, opening, &moves, &actions))
+}
 
 /// The actions of `/opening/actions` with their points parsed; malformed notation, a pass
 /// among offered points and oversized lists are input errors at their JSON paths.
@@ -69,7 +85,7 @@ pub fn parse_actions(actions: &[Action]) -> Result<Vec<Decision>, InputError> {
 
 fn offered_points(
     k: usize,
-    offer: &[crate::notation::MoveSpec],
+    offer: &[MoveSpec],
 ) -> Result<Vec<Option<crate::board::Point>>, InputError> {
     let cells = crate::board::CELLS;
     if offer.len() > cells {

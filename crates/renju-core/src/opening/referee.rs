@@ -364,7 +364,7 @@ impl Walk<'_> {
                 return Err(self.fault(
                     Item::Action(j),
                     OpeningFault::UnexpectedAction,
-                    format!("swap2 adds exactly 2 more stones, not {n}"),
+                    format!("the second player adds exactly 2 more stones, not {n}"),
                 ));
             }
             (Step::SwapOrOffer { .. }, Decision::Choice(c)) => {

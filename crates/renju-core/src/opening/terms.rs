@@ -145,8 +145,7 @@ pub struct Offer {
     pub offer: Vec<MoveSpec>,
 }
 
-/// `{"more": 2}`: swap2's third answer, two more stones (white, then black) from the second
-/// player, after which the first player chooses the colours.
+/// `{"more": 2}`: swap2's third answer, two more stones (white, then black) from the second player, after which the first player chooses the colours.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct More {
