@@ -112,9 +112,39 @@ impl schemars::JsonSchema for OpeningRule {
 
     fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
         schemars::json_schema!({
-            "type": "string",
-            "description": "The opening rule: `rif`, `yamaguchi`, `soosorv-N` (`soosorv-8` the usual), `taraguchi-N` (`taraguchi-10` the usual), `swap2`, `pro` or `long-pro`; N is 1 to 221.",
-            "pattern": "^(rif|yamaguchi|swap2|pro|long-pro|soosorv|soosyrv|taraguchi|(soosorv|soosyrv|taraguchi)-[1-9][0-9]{0,2})$"
+            "description": "The opening rule, from its published text.",
+            "oneOf": [
+                {
+                    "const": "rif",
+                    "description": "RIF: the first player places 1 at h8, 2 in the central 3x3 square and 3 in the central 5x5; the second may swap; white plays 4 anywhere; black offers 2 fifth moves, white takes one and plays 6."
+                },
+                {
+                    "const": "yamaguchi",
+                    "description": "Yamaguchi: as `rif`, but the first player declares with move 3 how many fifth moves black will offer (`{\"declare\": N}` before the swap decision)."
+                },
+                {
+                    "type": "string",
+                    "pattern": "^(soosorv|soosyrv)(-[1-9][0-9]{0,2})?$",
+                    "description": "`soosorv-N` (`soosorv-8` the usual; `soosyrv-N` is the same, `soosorv` alone the original N = 4): moves 1-3 as `rif`; swap; white plays 4 anywhere and declares 1 to N fifth moves; swap; black offers that many, white takes one and plays 6."
+                },
+                {
+                    "type": "string",
+                    "pattern": "^taraguchi(-[1-9][0-9]{0,2})?$",
+                    "description": "`taraguchi-N` (`taraguchi-10` the usual; `taraguchi` alone the original N = 5): 1 at h8, 2 in the 3x3, 3 in the 5x5, 4 in the 7x7, a swap decision after each; then black plays 5 in the 9x9 (swap decisions before and after it) or offers N fifth moves anywhere."
+                },
+                {
+                    "const": "swap2",
+                    "description": "Swap2: the first player places three stones anywhere (black, white, black); the second answers `stay`, `swap`, or `{\"more\": 2}` and places a white and a black stone, after which the first answers `stay` or `swap`."
+                },
+                {
+                    "const": "pro",
+                    "description": "Pro: 1 at h8, 2 anywhere, 3 outside the central 5x5 square (at least 3 lines from h8)."
+                },
+                {
+                    "const": "long-pro",
+                    "description": "Long pro: 1 at h8, 2 anywhere, 3 outside the central 7x7 square (at least 4 lines from h8)."
+                }
+            ]
         })
     }
 }
