@@ -36,6 +36,6 @@ report "rounds of work" . -i -E "\\b(this|last|next|previous|earlier|later|that|
 report "who did the work" . -i -E '\bhelpers?\b'
 # A commit hash in a README or BENCHMARKS.md dates a figure to a moment of the work; the
 # figure's date and command say what a reader needs.
-report "commit hashes in Markdown" '*.md' -P '(?<![#/\w-])(?=[0-9a-f]*[a-f])(?=[0-9a-f]*[0-9])[0-9a-f]{7,40}(?![\w-])'
+report "commit hashes in Markdown" '*.md' -P '(?<!git )(?<![#/\w-])(?=[0-9a-f]*[a-f])(?=[0-9a-f]*[0-9])[0-9a-f]{7,40}(?![\w-])'
 
 exit $status

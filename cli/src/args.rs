@@ -1,5 +1,5 @@
 //! Command-line arguments. `batch` and `schema` are clap derives; the game commands are built
-//! from the registry, so a game adds a command in one place (`games/<game>.rs`).
+//! from the table of commands, so a game adds a command in one place (`games/<game>.rs`).
 
 use std::path::{Path, PathBuf};
 
@@ -7,7 +7,8 @@ use clap::builder::PossibleValuesParser;
 use clap::{Arg, ArgAction, Args, CommandFactory, Parser, Subcommand};
 use serde_json::Value;
 
-use crate::registry::{self, GAMES, JsonCommand, Kind, Output};
+use crate::games::{self, GAMES};
+use crate::registry::{JsonCommand, Kind, Output};
 
 #[derive(Debug, Parser)]
 #[command(
@@ -77,6 +78,11 @@ pub struct BatchArgs {
     /// `/` the whole path (`fixtures/wip/**`).
     #[arg(long, value_name = "GLOB")]
     pub exclude: Vec<String>,
+    /// Let a case's `"input": "PATH"` name a file outside the folder of its case file (an
+    /// absolute path, `..` out of it, a symbolic link leading out); without it such a case
+    /// is invalid and the file is not read.
+    #[arg(long)]
+    pub allow_input_outside: bool,
     /// A report, several allowed: `jsonl` (the default), `junit`, `github` (JSON Lines plus
     /// GitHub Actions annotations on stderr, and a Markdown summary when
     /// GITHUB_STEP_SUMMARY is set) or `summary` (the counts as one JSON object). `=PATH`
@@ -338,7 +344,7 @@ fn parse_shard(text: &str) -> Result<(usize, usize), String> {
     Ok((k, n))
 }
 
-/// The whole command line: the derived tools plus one subcommand per game from the registry.
+/// The whole command line: the derived tools plus one subcommand per game from its commands.
 pub fn command() -> clap::Command {
     let mut cli = Cli::command();
     for game in GAMES {
@@ -346,7 +352,7 @@ pub fn command() -> clap::Command {
             .about(format!("{game} commands"))
             .subcommand_required(true)
             .arg_required_else_help(true);
-        for cmd in registry::commands().iter().filter(|c| c.game == game) {
+        for cmd in games::commands().iter().filter(|c| c.game == game) {
             let leaf = clap::Command::new(cmd.name);
             // The help line goes on last: augmenting with an Args struct sets its doc comment.
             let leaf = match &cmd.kind {

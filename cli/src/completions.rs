@@ -1,14 +1,15 @@
 //! `puzzles completions SHELL` and `puzzles man`: shell completion scripts and the man page,
-//! generated from the same clap definitions as the parser (registry commands included), so
+//! generated from the same clap definitions as the parser (every game command included), so
 //! they cannot name a flag the program does not take.
 
 use std::io::{self, Write};
 use std::path::Path;
 
 use crate::args::{self, CompletionsArgs, ManArgs};
-use crate::error::{CaseError, ErrorDocument, ErrorKind, escape_controls};
-use crate::exit::ExitStatus;
-use crate::output::{is_broken_pipe, write_json};
+use crate::error::{CaseError, ErrorKind};
+use crate::exit::{ExitStatus, fail};
+use crate::files;
+use crate::output::is_broken_pipe;
 
 /// Prints the completion script of `args.shell` on stdout.
 pub fn completions(args: &CompletionsArgs) -> ExitStatus {
@@ -25,22 +26,40 @@ pub fn man(args: &ManArgs) -> ExitStatus {
             Ok(()) => ExitStatus::Success,
             Err(err) => {
                 let message = format!("cannot write the man pages to {}: {err}", dir.display());
-                fail(CaseError::new(ErrorKind::Io, message))
+                fail(&CaseError::new(ErrorKind::Io, message), "man", false)
             }
         },
         None => {
             let mut page = Vec::new();
             match clap_mangen::Man::new(args::command()).render(&mut page) {
                 Ok(()) => write_out(&page),
-                Err(err) => fail(CaseError::new(ErrorKind::Internal, err.to_string())),
+                Err(err) => fail(
+                    &CaseError::new(ErrorKind::Internal, err.to_string()),
+                    "man",
+                    false,
+                ),
             }
         }
     }
 }
 
+/// One page per command, subcommands first, each written whole through a temporary file
+/// ([`files::write_atomically`]), so a link planted at a page's name is replaced, not
+/// written through.
 fn write_pages(dir: &Path) -> io::Result<()> {
+    fn pages(command: clap::Command, dir: &Path) -> io::Result<()> {
+        for sub in command.get_subcommands().filter(|s| !s.is_hide_set()) {
+            pages(sub.clone(), dir)?;
+        }
+        let page = clap_mangen::Man::new(command);
+        files::write_atomically(&dir.join(page.get_filename()), None, |file| {
+            page.render(file)
+        })
+    }
     std::fs::create_dir_all(dir)?;
-    clap_mangen::generate_to(args::command(), dir)
+    let mut command = args::command().disable_help_subcommand(true);
+    command.build();
+    pages(command, dir)
 }
 
 /// Writes generated text to stdout; a closed pipe is fine.
@@ -51,11 +70,4 @@ fn write_out(bytes: &[u8]) -> ExitStatus {
         Err(err) if !is_broken_pipe(&err) => ExitStatus::Error,
         _ => ExitStatus::Success,
     }
-}
-
-/// The usual error report: one sentence on stderr, the JSON error object on stdout, exit 2.
-fn fail(error: CaseError) -> ExitStatus {
-    eprintln!("puzzles: {}", escape_controls(&error.message));
-    let _ = write_json(&mut io::stdout(), &ErrorDocument { error: &error }, false);
-    ExitStatus::Error
 }

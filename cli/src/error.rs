@@ -129,7 +129,8 @@ impl CaseError {
         }
     }
 
-    /// The one human line for stderr: `<input>: <fault> (at /path, line L, column C)`.
+    /// The one human line for stderr: `<input>: <fault> (at /path, line L, column C)`, or
+    /// without `<input>: ` when `input_name` is empty.
     pub fn sentence(&self, input_name: &str) -> String {
         let mut place = Vec::new();
         if let Some(path) = self.path.as_deref().filter(|p| !p.is_empty()) {
@@ -146,7 +147,12 @@ impl CaseError {
         } else {
             format!(" ({})", place.join(", "))
         };
-        escape_controls(&format!("{input_name}: {}{place}", self.message))
+        let subject = if input_name.is_empty() {
+            String::new()
+        } else {
+            format!("{input_name}: ")
+        };
+        escape_controls(&format!("{subject}{}{place}", self.message))
     }
 }
 

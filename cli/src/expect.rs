@@ -10,7 +10,8 @@ use serde_json::{Map, Value};
 /// The fields an object may have, in the schema's order, with each one's schema.
 type Fields<'s> = Vec<(String, &'s Value)>;
 
-use crate::registry::{self, Output};
+use crate::games;
+use crate::registry::Output;
 
 /// One field whose value differs from the expectation.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -77,7 +78,7 @@ pub fn verdict_schema(game: &str, command: &str) -> Option<&'static Value> {
     type Schemas = Vec<(&'static str, &'static str, Value)>;
     static SCHEMAS: OnceLock<Schemas> = OnceLock::new();
     let schemas = SCHEMAS.get_or_init(|| {
-        registry::commands()
+        games::commands()
             .iter()
             .filter_map(|c| {
                 let json = c.as_json().filter(|j| j.output == Output::Json)?;

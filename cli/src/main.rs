@@ -7,6 +7,7 @@ mod completions;
 mod error;
 mod exit;
 mod expect;
+mod files;
 mod games;
 mod output;
 mod panic;
@@ -36,9 +37,9 @@ fn dispatch() -> ExitStatus {
         Err(err) => return usage::report(&err),
     };
     match matches.subcommand() {
-        Some((game, game_matches)) if registry::GAMES.contains(&game) => {
+        Some((game, game_matches)) if games::GAMES.contains(&game) => {
             match game_matches.subcommand() {
-                Some((name, leaf)) => match registry::find(game, name) {
+                Some((name, leaf)) => match games::find(game, name) {
                     Some(command) => run::run(command, leaf),
                     None => exit::internal(&format!(
                         "the command line names `{game} {name}`, which is not registered"

@@ -10,7 +10,11 @@ use serde::Serialize;
 use crate::error::escape_controls;
 
 /// Writes one JSON value and a newline, compact unless `pretty`.
-pub fn write_json(out: &mut impl Write, value: &impl Serialize, pretty: bool) -> io::Result<()> {
+pub fn write_json(
+    out: &mut (impl Write + ?Sized),
+    value: &impl Serialize,
+    pretty: bool,
+) -> io::Result<()> {
     if pretty {
         serde_json::to_writer_pretty(&mut *out, value)?;
     } else {

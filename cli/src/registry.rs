@@ -1,8 +1,8 @@
-//! The one dispatch point: every game command is registered here, once, as a function from a
-//! typed input to a typed verdict (a JSON value, or an SVG picture for `render`). Single runs,
-//! `batch` and `schema` all read this table.
+//! How a game command is registered: once, as a function from a typed input to a typed
+//! verdict (a JSON value, or an SVG picture for `render`), or as an interactive command that
+//! talks with a person. The table of every command is [`crate::games`].
 
-use std::io::{BufRead, Write};
+use std::io::{self, BufRead, Write};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use schemars::{JsonSchema, Schema};
@@ -11,8 +11,7 @@ use serde_json::Value;
 
 use crate::error::{CaseError, ErrorKind};
 use crate::exit::ExitStatus;
-use crate::games;
-use crate::run::Stopped;
+use crate::output::is_broken_pipe;
 use crate::source::{self, Source};
 
 /// Runs a command and encodes its verdict as text: JSON (indented when asked), or the SVG
@@ -49,6 +48,9 @@ pub struct JsonCommand {
     /// For a picture command (`render`): the game's commands whose input it draws, so
     /// `batch --render` draws only the cases it can draw truthfully.
     pub draws: &'static [&'static str],
+    /// Whether an input leaves a random choice of the command unseeded, so that its verdict
+    /// differs from run to run (`batch --update` does not record such a verdict).
+    unseeded: fn(&Value) -> bool,
 }
 
 /// A command that talks with a person at a terminal (e.g. `baseball play`): it has its own
@@ -57,6 +59,31 @@ pub struct InteractiveCommand {
     /// Adds the command's own flags to its clap command.
     pub args: fn(clap::Command) -> clap::Command,
     pub run: fn(&clap::ArgMatches, &mut dyn BufRead, &mut dyn Write) -> Result<ExitStatus, Stopped>,
+}
+
+/// Why an interactive command stopped before its game ended.
+#[derive(Debug)]
+pub enum Stopped {
+    /// The person's terminal went away (a closed output): a quiet end, exit 0, like a
+    /// closed pipe everywhere else.
+    OutputClosed,
+    /// A fault to report.
+    Error(CaseError),
+}
+
+impl From<CaseError> for Stopped {
+    fn from(err: CaseError) -> Self {
+        Stopped::Error(err)
+    }
+}
+
+/// A failed read or write in an interactive command, told apart by its `io::ErrorKind`.
+pub fn io_error(err: io::Error) -> Stopped {
+    if is_broken_pipe(&err) {
+        Stopped::OutputClosed
+    } else {
+        Stopped::Error(CaseError::new(ErrorKind::Io, err.to_string()))
+    }
 }
 
 pub enum Kind {
@@ -173,6 +200,7 @@ where
             output,
             formats: &[],
             draws: &[],
+            unseeded: |_| false,
         }),
     }
 }
@@ -210,6 +238,15 @@ impl Command {
         self
     }
 
+    /// Marks a command with a random choice: `unseeded` tells the inputs that leave it to a
+    /// fresh seed.
+    pub fn random_when(mut self, unseeded: fn(&Value) -> bool) -> Self {
+        if let Kind::Json(json) = &mut self.kind {
+            json.unseeded = unseeded;
+        }
+        self
+    }
+
     pub fn as_json(&self) -> Option<&JsonCommand> {
         match &self.kind {
             Kind::Json(json) => Some(json),
@@ -237,6 +274,11 @@ impl JsonCommand {
         (self.verdict_schema)()
     }
 
+    /// Whether `input` leaves a random choice of the command to a fresh seed.
+    pub fn is_unseeded(&self, input: &Value) -> bool {
+        (self.unseeded)(input)
+    }
+
     /// Whether the input has a `timeout_ms` field that `--timeout` may fill in.
     pub fn takes_timeout(&self) -> bool {
         self.input_schema()
@@ -244,19 +286,6 @@ impl JsonCommand {
             .and_then(Value::as_object)
             .is_some_and(|props| props.contains_key("timeout_ms"))
     }
-}
-
-/// The game names, in the order `--help` lists them.
-pub const GAMES: [&str; 5] = ["nonogram", "fitpuzzle", "blockdoku", "baseball", "renju"];
-
-/// Every command of every game.
-pub fn commands() -> &'static [Command] {
-    static COMMANDS: std::sync::OnceLock<Vec<Command>> = std::sync::OnceLock::new();
-    COMMANDS.get_or_init(games::all)
-}
-
-pub fn find(game: &str, name: &str) -> Option<&'static Command> {
-    commands().iter().find(|c| c.game == game && c.name == name)
 }
 
 #[cfg(test)]
@@ -277,20 +306,5 @@ mod tests {
             .unwrap_err();
         assert_eq!(err.kind, ErrorKind::Internal);
         assert!(err.message.contains("boom"), "{}", err.message);
-    }
-
-    #[test]
-    fn every_game_has_commands_and_names_are_unique() {
-        for game in GAMES {
-            assert!(
-                commands().iter().any(|c| c.game == game),
-                "{game} has no command"
-            );
-        }
-        let mut names: Vec<(&str, &str)> = commands().iter().map(|c| (c.game, c.name)).collect();
-        names.sort();
-        let before = names.len();
-        names.dedup();
-        assert_eq!(names.len(), before, "a command is registered twice");
     }
 }

@@ -1,6 +1,6 @@
 //! One game command on one input: read, parse, run, print the verdict or the error.
 
-use std::io::{self, Read, Write};
+use std::io::{self, Write};
 
 use std::path::Path;
 use std::time::Instant;
@@ -10,10 +10,11 @@ use puzzles_common::limits::DEFAULT_TIMEOUT_MS;
 use serde_json::Value;
 
 use crate::args::RunArgs;
-use crate::error::{CaseError, ErrorDocument, ErrorKind};
-use crate::exit::ExitStatus;
-use crate::output::{is_broken_pipe, stderr_line, write_json};
-use crate::registry::{Command, JsonCommand, Kind, TextFormat};
+use crate::error::{CaseError, ErrorKind};
+use crate::exit::{ExitStatus, fail};
+use crate::files;
+use crate::output::{is_broken_pipe, stderr_line};
+use crate::registry::{Command, JsonCommand, Kind, Stopped, TextFormat};
 use crate::source::{Source, position, timeout_value};
 
 pub fn run(command: &Command, matches: &ArgMatches) -> ExitStatus {
@@ -35,50 +36,20 @@ pub fn run(command: &Command, matches: &ArgMatches) -> ExitStatus {
     }
 }
 
-/// Why an interactive command stopped before its game ended.
-#[derive(Debug)]
-pub enum Stopped {
-    /// The person's terminal went away (a closed output): a quiet end, exit 0, like a
-    /// closed pipe everywhere else.
-    OutputClosed,
-    /// A fault to report.
-    Error(CaseError),
-}
-
-impl From<CaseError> for Stopped {
-    fn from(err: CaseError) -> Self {
-        Stopped::Error(err)
-    }
-}
-
-/// A failed read or write in an interactive command, told apart by its `io::ErrorKind`.
-pub fn io_error(err: io::Error) -> Stopped {
-    if is_broken_pipe(&err) {
-        Stopped::OutputClosed
-    } else {
-        Stopped::Error(CaseError::new(ErrorKind::Io, err.to_string()))
-    }
-}
-
 fn run_json(command: &JsonCommand, args: &RunArgs) -> ExitStatus {
-    let name = input_name(args.input.as_deref());
-    let result =
-        read_input(args.input.as_deref()).and_then(|bytes| evaluate(command, args, &bytes));
+    let started = Instant::now();
+    let deadline = files::deadline(started, reading_limit(command, args));
+    let result = read_input(args.input.as_deref(), deadline)
+        .and_then(|bytes| evaluate(command, args, &bytes, started));
+    let verdict = match result {
+        Ok(verdict) => verdict,
+        Err(err) => return fail(&err, &input_name(args.input.as_deref()), args.pretty),
+    };
     let stdout = io::stdout();
     let mut out = stdout.lock();
-    let (written, status) = match &result {
-        Ok(verdict) => (writeln!(out, "{verdict}"), ExitStatus::Success),
-        Err(err) => {
-            stderr_line(&format!("puzzles: {}", err.sentence(&name)));
-            (
-                write_json(&mut out, &ErrorDocument { error: err }, args.pretty),
-                ExitStatus::Error,
-            )
-        }
-    };
-    match written.and_then(|()| out.flush()) {
-        Ok(()) => status,
-        Err(err) if is_broken_pipe(&err) => status,
+    match writeln!(out, "{verdict}").and_then(|()| out.flush()) {
+        Ok(()) => ExitStatus::Success,
+        Err(err) if is_broken_pipe(&err) => ExitStatus::Success,
         Err(err) => {
             stderr_line(&format!("puzzles: cannot write the verdict: {err}"));
             ExitStatus::Error
@@ -86,14 +57,28 @@ fn run_json(command: &JsonCommand, args: &RunArgs) -> ExitStatus {
     }
 }
 
+/// How long reading the input may take: the time limit of a command that has one
+/// (`--timeout`, else the default; `--timeout 0` is none), so a slow stdin cannot outlast
+/// it; no limit for the other commands, whose reading the size cap bounds.
+fn reading_limit(command: &JsonCommand, args: &RunArgs) -> Option<u64> {
+    if !command.takes_timeout() {
+        return None;
+    }
+    Some(args.timeout.unwrap_or(DEFAULT_TIMEOUT_MS)).filter(|&ms| ms > 0)
+}
+
 /// Parses the input in its format and runs the command on it; the verdict as JSON text.
-pub fn evaluate(command: &JsonCommand, args: &RunArgs, bytes: &[u8]) -> Result<String, CaseError> {
+/// `started` is when reading the input began: for a `.non` or XML file the time limit
+/// counts from there, as reading and parsing a large file is part of the work it bounds.
+pub fn evaluate(
+    command: &JsonCommand,
+    args: &RunArgs,
+    bytes: &[u8],
+    started: Instant,
+) -> Result<String, CaseError> {
     let timeout = args.timeout.filter(|_| command.takes_timeout());
     match input_format(command, args, bytes)? {
         Some(format) => {
-            // The time limit counts from here: reading a large `.non` or XML file is part
-            // of the work it bounds, so the parse's time is taken from the solver's.
-            let started = Instant::now();
             let mut input = (format.parse)(&nonogram_core::formats::decode_text(bytes))?;
             if command.takes_timeout()
                 && let Some(object) = input.as_object_mut()
@@ -168,7 +153,7 @@ fn input_format(
     })
 }
 
-const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
+pub const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
 
 /// JSON input is UTF-8 (a leading byte-order mark is skipped); a stray byte is a syntax
 /// error at its line and column.
@@ -188,15 +173,17 @@ pub fn json_text(bytes: &[u8]) -> Result<&str, CaseError> {
     })
 }
 
-fn read_input(path: Option<&Path>) -> Result<Vec<u8>, CaseError> {
-    let mut bytes = Vec::new();
+/// The input's bytes: a regular file, or stdin (`-` or no INPUT), at most
+/// [`files::READ_CAP`] bytes and read before `deadline`.
+fn read_input(path: Option<&Path>, deadline: Option<Instant>) -> Result<Vec<u8>, CaseError> {
     let read = match path {
-        None => io::stdin().read_to_end(&mut bytes).map(|_| ()),
-        Some(p) if p == Path::new("-") => io::stdin().read_to_end(&mut bytes).map(|_| ()),
-        Some(p) => std::fs::read(p).map(|b| bytes = b),
+        Some(p) if p != Path::new("-") => files::read_regular(p, deadline),
+        _ => files::read_capped(io::stdin().lock(), 0, deadline),
     };
-    read.map(|()| bytes)
-        .map_err(|e| CaseError::new(ErrorKind::Io, format!("cannot read the input: {e}")))
+    read.map_err(|e| {
+        let message = format!("cannot read {}: {e}", input_name(path));
+        CaseError::new(ErrorKind::Io, message)
+    })
 }
 
 fn input_name(path: Option<&Path>) -> String {

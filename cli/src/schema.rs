@@ -7,10 +7,11 @@ use std::io::{self, Write};
 use serde_json::{Map, Value, json};
 
 use crate::args::SchemaArgs;
-use crate::error::{CaseError, ErrorDocument, ErrorKind};
-use crate::exit::ExitStatus;
-use crate::output::{is_broken_pipe, stderr_line, write_json};
-use crate::registry::{self, GAMES, Output};
+use crate::error::{CaseError, ErrorKind};
+use crate::exit::{ExitStatus, fail};
+use crate::games::{self, GAMES};
+use crate::output::{is_broken_pipe, write_json};
+use crate::registry::Output;
 
 pub fn run(args: &SchemaArgs) -> ExitStatus {
     let stdout = io::stdout();
@@ -25,16 +26,13 @@ pub fn run(args: &SchemaArgs) -> ExitStatus {
         )),
         (game, command) => schemas(game, command),
     };
-    let (value, status) = match chosen {
-        Ok(value) => (value, ExitStatus::Success),
-        Err(err) => {
-            stderr_line(&format!("puzzles: {}", err.sentence("schema")));
-            (json!(ErrorDocument { error: &err }), ExitStatus::Error)
-        }
+    let value = match chosen {
+        Ok(value) => value,
+        Err(err) => return fail(&err, "schema", args.pretty),
     };
     match write_json(&mut out, &value, args.pretty).and_then(|()| out.flush()) {
         Err(err) if !is_broken_pipe(&err) => ExitStatus::Error,
-        _ => status,
+        _ => ExitStatus::Success,
     }
 }
 
@@ -48,7 +46,7 @@ pub fn schemas(game: Option<&str>, command: Option<&str>) -> Result<Value, CaseE
     let mut games = Map::new();
     for name in GAMES.iter().filter(|g| game.is_none_or(|want| want == **g)) {
         let mut commands = Map::new();
-        for cmd in registry::commands().iter().filter(|c| c.game == *name) {
+        for cmd in games::commands().iter().filter(|c| c.game == *name) {
             if command.is_some_and(|want| want != cmd.name) {
                 continue;
             }
@@ -86,7 +84,7 @@ pub fn case_schema() -> Value {
     let mut rules = Vec::new();
     for game in GAMES {
         let mut names = Vec::new();
-        for command in registry::commands().iter().filter(|c| c.game == game) {
+        for command in games::commands().iter().filter(|c| c.game == game) {
             let Some(json) = command.as_json().filter(|j| j.output == Output::Json) else {
                 continue;
             };

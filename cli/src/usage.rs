@@ -7,9 +7,8 @@ use std::io::{self, IsTerminal, Write};
 
 use clap::error::ErrorKind as ClapKind;
 
-use crate::error::{CaseError, ErrorDocument, ErrorKind};
-use crate::exit::ExitStatus;
-use crate::output::{stderr_line, write_json};
+use crate::error::{CaseError, ErrorKind};
+use crate::exit::{self, ExitStatus};
 
 /// Prints a clap error the `puzzles` way and says how the run ends.
 pub fn report(err: &clap::Error) -> ExitStatus {
@@ -27,10 +26,7 @@ pub fn report(err: &clap::Error) -> ExitStatus {
         }
         _ => {}
     }
-    let error = CaseError::new(ErrorKind::Usage, message(err));
-    stderr_line(&format!("puzzles: {}", error.message));
-    let _ = write_json(&mut io::stdout(), &ErrorDocument { error: &error }, false);
-    ExitStatus::Error
+    exit::fail(&CaseError::new(ErrorKind::Usage, message(err)), "", false)
 }
 
 /// Whether help text gets colour: on a terminal, unless `NO_COLOR` is set to anything but
@@ -71,10 +67,10 @@ fn message(err: &clap::Error) -> String {
 fn missing_command() -> String {
     let game = std::env::args()
         .nth(1)
-        .filter(|g| crate::registry::GAMES.contains(&g.as_str()));
+        .filter(|g| crate::games::GAMES.contains(&g.as_str()));
     match game {
         Some(game) => {
-            let names: Vec<&str> = crate::registry::commands()
+            let names: Vec<&str> = crate::games::commands()
                 .iter()
                 .filter(|c| c.game == game)
                 .map(|c| c.name)
@@ -86,7 +82,7 @@ fn missing_command() -> String {
         }
         None => format!(
             "no command given: `puzzles <game> <command> [INPUT]` with a game of {}, or `puzzles batch` / `schema` / `completions` / `man`; see `puzzles --help`",
-            crate::registry::GAMES.join(", ")
+            crate::games::GAMES.join(", ")
         ),
     }
 }

@@ -9,13 +9,15 @@
 
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::fs::File;
-use std::io::{BufRead, BufReader};
+use std::io::BufReader;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use super::glob::Glob;
+use super::last_failed::is_cache_dir;
 use crate::error::{CaseError, ErrorKind};
-use crate::run::json_text;
+use crate::files::{identity, open_regular, read_line, read_regular};
+use crate::run::{UTF8_BOM, json_text};
 
 /// How a case's file came to be run: named on the command line, found in a folder, or
 /// read from stdin. A file found in a folder that is no case gets a hint about `--exclude`.
@@ -69,7 +71,11 @@ impl Case {
         if text.is_empty() {
             return None;
         }
-        let leading = bytes.len() - bytes.trim_ascii_start().len();
+        let mut leading = bytes.len() - bytes.trim_ascii_start().len();
+        if text.starts_with(UTF8_BOM) {
+            // `json_text` skips it: the case's text, which `--update` edits, starts after it.
+            leading += UTF8_BOM.len();
+        }
         let text = json_text(text).map(str::to_owned).map_err(|e| {
             let column = e.column;
             e.at_line(number, column)
@@ -137,7 +143,37 @@ pub fn case_files(paths: &[PathBuf], exclude: &[Glob]) -> Vec<CaseFile> {
             });
         }
     }
-    files
+    once_per_file(files)
+}
+
+/// Each file once, at its first place, however many PATHs reach it (a folder and a file in
+/// it, `x.json` and `./x.json`, a link): a file read twice would run its cases twice and
+/// have `--update` edit it twice. The lines asked of one file are merged.
+fn once_per_file(files: Vec<CaseFile>) -> Vec<CaseFile> {
+    let mut first: HashMap<crate::files::FileId, usize> = HashMap::new();
+    let mut kept: Vec<CaseFile> = Vec::with_capacity(files.len());
+    for file in files {
+        let Some(id) = identity(&file.path) else {
+            kept.push(file);
+            continue;
+        };
+        match first.get(&id) {
+            Some(&at) => {
+                kept[at].lines = match (kept[at].lines.take(), file.lines) {
+                    (Some(mut lines), Some(more)) => {
+                        lines.extend(more);
+                        Some(lines)
+                    }
+                    _ => None,
+                };
+            }
+            None => {
+                first.insert(id, kept.len());
+                kept.push(file);
+            }
+        }
+    }
+    kept
 }
 
 /// `file:line` when `path` is no file itself but names a line of an existing file.
@@ -159,7 +195,8 @@ pub fn printed(path: &Path) -> String {
 
 fn search(dir: &Path, exclude: &[Glob], searched: &mut HashSet<PathBuf>, files: &mut Vec<PathBuf>) {
     let real = std::fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf());
-    if !searched.insert(real) {
+    // The record of failing cases is no case.
+    if !searched.insert(real) || is_cache_dir(dir) {
         return;
     }
     let Ok(entries) = std::fs::read_dir(dir) else {
@@ -224,7 +261,7 @@ impl CaseReader {
                 return None;
             }
             self.buffer.clear();
-            let read = open.reader.read_until(b'\n', &mut self.buffer);
+            let read = read_line(&mut open.reader, &mut self.buffer);
             let number = open.line + 1;
             match read {
                 Ok(0) => {
@@ -320,7 +357,7 @@ impl Iterator for CaseReader {
                 )),
             };
             if path.extension().is_some_and(|e| e == "jsonl") {
-                match File::open(&path) {
+                match open_regular(&path) {
                     Ok(file) => {
                         self.open = Some(OpenLines {
                             name,
@@ -347,7 +384,7 @@ impl Iterator for CaseReader {
             if !whole {
                 continue;
             }
-            return Some(match std::fs::read(&path) {
+            return Some(match read_regular(&path, None) {
                 Err(err) => unreadable(err),
                 Ok(bytes) => {
                     let text = json_text(&bytes).map(str::to_owned);

@@ -14,7 +14,9 @@ use serde_json::Value;
 use serde_json::value::RawValue;
 
 use crate::error::{CaseError, ErrorKind};
-use crate::source::{expect_object, from_text, skip_blanks, skip_value};
+use crate::source::{
+    expect_object, from_text, no_repeated_keys, repeated_key, skip_blanks, skip_value,
+};
 
 /// The envelope of a case, borrowed from its text so errors in `input` keep their positions.
 #[derive(Debug, PartialEq)]
@@ -61,6 +63,8 @@ impl<'a> Envelope<'a> {
             err
         };
         expect_object(text).map_err(as_case)?;
+        // A repeated key is a `shape` fault wherever it is, the envelope included.
+        no_repeated_keys(text)?;
         let strict: Strict<'a> = from_text(text).map_err(as_case)?;
         Ok(Envelope {
             game: strict.game,
@@ -128,7 +132,10 @@ fn quick(text: &str) -> Option<Envelope<'_>> {
         None => None,
     };
     let expect = match expect {
-        Some(expect) => serde_json::from_str::<Option<Value>>(expect).ok()?,
+        Some(expect) if repeated_key(expect).is_none() => {
+            serde_json::from_str::<Option<Value>>(expect).ok()?
+        }
+        Some(_) => return None,
         None => None,
     };
     Some(Envelope {

@@ -9,14 +9,15 @@ use serde_json::value::RawValue;
 
 use super::cases::{Case, Found};
 use super::envelope::Envelope;
+use super::inputs::InputPaths;
 use super::{CaseLine, CaseResult, Outcome};
-use crate::args::RunArgs;
 use crate::error::{CaseError, ErrorKind};
 use crate::expect::{Mismatch, mismatches, unknown_field, verdict_schema};
-use crate::registry::{self, Kind, Output};
+use crate::games;
+use crate::registry::{Kind, Output};
 use crate::source::{Source, place, position, shift};
 
-pub fn run_case(case: &Case) -> CaseResult {
+pub fn run_case(case: &Case, inputs: InputPaths) -> CaseResult {
     let started = Instant::now();
     let mut result = CaseResult {
         line: CaseLine {
@@ -33,12 +34,12 @@ pub fn run_case(case: &Case) -> CaseResult {
         at_line: case.line,
         elapsed: Duration::ZERO,
         picture: None,
-        edits: Vec::new(),
+        update: Default::default(),
     };
     let origin = (case.line, 1);
     match &case.text {
         Err(err) => result.line.error = Some(err.clone()),
-        Ok(text) => judge(&mut result, case, text, origin),
+        Ok(text) => judge(&mut result, case, text, origin, inputs),
     }
     if let Some(line) = result.line.error.as_ref().and_then(|e| e.line) {
         result.at_line = line;
@@ -48,7 +49,13 @@ pub fn run_case(case: &Case) -> CaseResult {
 }
 
 /// Runs the case in `text` (which starts at `origin` in its file) and judges `expect`.
-fn judge(result: &mut CaseResult, case: &Case, text: &str, origin: (usize, usize)) {
+fn judge(
+    result: &mut CaseResult,
+    case: &Case,
+    text: &str,
+    origin: (usize, usize),
+    inputs: InputPaths,
+) {
     let line = &mut result.line;
     let envelope = match Envelope::read(text) {
         Ok(envelope) => envelope,
@@ -63,7 +70,7 @@ fn judge(result: &mut CaseResult, case: &Case, text: &str, origin: (usize, usize
         line.error = Some(place(err, text, origin));
         return;
     }
-    let evaluated = evaluate(&envelope, case.folder(), text, origin);
+    let evaluated = evaluate(&envelope, case.folder(), text, origin, inputs);
     if evaluated.is_err() {
         // The quick envelope reading leaves faults to serde: when the command cannot take
         // the input, the fault may be the envelope's.
@@ -211,10 +218,11 @@ fn evaluate(
     folder: &Path,
     text: &str,
     origin: (usize, usize),
+    inputs: InputPaths,
 ) -> Result<Box<RawValue>, CaseError> {
     let (game, name) = (envelope.game.as_str(), envelope.command.as_str());
     let command =
-        registry::find(game, name).ok_or_else(|| place(unknown(game, name), text, origin))?;
+        games::find(game, name).ok_or_else(|| place(unknown(game, name), text, origin))?;
     let refuse = |message: String| {
         let err = CaseError::new(ErrorKind::Case, message).at("/command");
         place(err, text, origin)
@@ -236,7 +244,7 @@ fn evaluate(
     let offset = raw.as_ptr() as usize - text.as_ptr() as usize;
     let input_origin = shift_origin(origin, position(text, offset));
     let verdict = if raw.starts_with('"') {
-        input_file(json, folder, raw, input_origin, None)?
+        inputs.run(json, folder, raw, input_origin, None)?
     } else {
         let source = Source::Text {
             text: raw,
@@ -249,46 +257,6 @@ fn evaluate(
         .map_err(|e| CaseError::new(ErrorKind::Internal, format!("the verdict is not JSON: {e}")))
 }
 
-/// `"input": "puzzle.non"`: the input is the file at that path (relative to the case file),
-/// read as the single command reads it (`.non`, XML or JSON, by extension or content), with
-/// `timeout` as `--timeout`. Its faults name the file and their place in it; the error's
-/// position is the `input` string's, `at`.
-pub(super) fn input_file(
-    command: &registry::JsonCommand,
-    folder: &Path,
-    raw: &str,
-    at: (usize, usize),
-    timeout: Option<u64>,
-) -> Result<String, CaseError> {
-    let located = |mut err: CaseError| {
-        err.line = Some(at.0);
-        err.column = Some(at.1);
-        err
-    };
-    let relative: String = serde_json::from_str(raw)
-        .map_err(|e| located(CaseError::from_json(&e, Some("/input".into()))))?;
-    let path = folder.join(&relative);
-    let shown = super::cases::printed(&path);
-    let bytes = std::fs::read(&path).map_err(|e| {
-        let message = format!("cannot read the input file {shown}: {e}");
-        located(CaseError::new(ErrorKind::Io, message).at("/input"))
-    })?;
-    let args = RunArgs {
-        input: Some(path),
-        timeout,
-        ..RunArgs::default()
-    };
-    crate::run::evaluate(command, &args, &bytes).map_err(|mut err| {
-        let place = match (err.line, err.column) {
-            (Some(line), Some(column)) => format!(" (line {line}, column {column})"),
-            (Some(line), None) => format!(" (line {line})"),
-            _ => String::new(),
-        };
-        err.message = format!("in {shown}{place}: {}", err.message);
-        located(err)
-    })
-}
-
 /// The file position of `inner` (a position in a case's text) for a case starting at `outer`.
 fn shift_origin(outer: (usize, usize), inner: (usize, usize)) -> (usize, usize) {
     if inner.0 == 1 {
@@ -299,11 +267,11 @@ fn shift_origin(outer: (usize, usize), inner: (usize, usize)) -> (usize, usize) 
 }
 
 fn unknown(game: &str, name: &str) -> CaseError {
-    let commands = registry::commands();
-    if !registry::GAMES.contains(&game) {
+    let commands = games::commands();
+    if !games::GAMES.contains(&game) {
         let message = format!(
             "unknown game {game:?}; the games are {}",
-            registry::GAMES.join(", ")
+            games::GAMES.join(", ")
         );
         return CaseError::new(ErrorKind::Case, message).at("/game");
     }

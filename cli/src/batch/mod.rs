@@ -15,8 +15,10 @@
 mod cases;
 mod envelope;
 mod glob;
+mod inputs;
 mod judge;
 mod last_failed;
+mod outputs;
 mod render;
 mod report;
 mod select;
@@ -38,20 +40,22 @@ use serde::Serialize;
 use serde_json::value::RawValue;
 
 use crate::args::{BatchArgs, UpdateMode};
-use crate::error::{CaseError, ErrorDocument, ErrorKind};
+use crate::error::{CaseError, ErrorKind};
 use crate::exit::ExitStatus;
 use crate::expect::Mismatch;
-use crate::output::{is_broken_pipe, stderr_line, write_json};
+use crate::output::{is_broken_pipe, stderr_line};
 
 use cases::Case;
 use envelope::Envelope;
+use inputs::InputPaths;
 use judge::run_case;
 use last_failed::LastFailed;
+use outputs::OutputError;
 use report::Reporter;
 use select::Filter;
 use slowest::Slowest;
 use summary::{Counts, RunSummary};
-use update::{Edit, Updates};
+use update::{CaseUpdate, Updates};
 
 /// Cases read and run at a time: enough to keep every core busy past a few slow cases, few
 /// enough that memory does not grow with the file.
@@ -85,7 +89,7 @@ pub struct CaseResult {
     /// `--render`: the SVG picture of a failing case.
     pub picture: Option<String>,
     /// `--update`: the changes to its file that accept its verdict.
-    pub edits: Vec<Edit>,
+    pub update: CaseUpdate,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -108,13 +112,14 @@ impl Outcome {
 struct Work {
     draw: bool,
     update: Option<UpdateMode>,
+    inputs: InputPaths,
 }
 
 impl Work {
     fn run(self, case: &Case) -> CaseResult {
-        let mut result = render::run_and_draw(case, self.draw);
+        let mut result = render::run_and_draw(case, self.draw, self.inputs);
         if let Some(mode) = self.update {
-            result.edits = update::edits(case, &result, mode);
+            result.update = update::update(case, &result, mode, self.inputs);
         }
         result
     }
@@ -177,6 +182,11 @@ pub fn run_once(args: &BatchArgs) -> RunEnd {
         return RunEnd::NotStarted(no_cases(args));
     }
 
+    // The reports are checked first: a refused run makes no folder and touches no file.
+    let reporter = match Reporter::new(&args.report) {
+        Ok(reporter) => reporter,
+        Err(OutputError(kind, message)) => return RunEnd::NotStarted(early_error(kind, message)),
+    };
     let pictures = match args.render.as_deref().map(render::Pictures::new) {
         Some(Err(err)) => {
             return RunEnd::NotStarted(early_error(
@@ -186,13 +196,12 @@ pub fn run_once(args: &BatchArgs) -> RunEnd {
         }
         made => made.and_then(Result::ok),
     };
-    let reporter = match Reporter::new(&args.report) {
-        Ok(reporter) => reporter,
-        Err(report::ReportError(message)) => return RunEnd::NotStarted(usage_error(message)),
-    };
     let work = Work {
         draw: pictures.is_some(),
         update: args.update,
+        inputs: InputPaths {
+            outside_allowed: args.allow_input_outside,
+        },
     };
     let collector = Collector {
         counts: Counts::default(),
@@ -484,10 +493,7 @@ fn usage_error(message: String) -> ExitStatus {
 /// A batch that cannot start (a usage error, no worker threads, no picture folder): the
 /// error object on stdout, a sentence on stderr, exit 2.
 fn early_error(kind: ErrorKind, message: String) -> ExitStatus {
-    let error = CaseError::new(kind, message);
-    stderr_line(&format!("puzzles: batch: {}", error.message));
-    let _ = write_json(&mut io::stdout(), &ErrorDocument { error: &error }, false);
-    ExitStatus::Error
+    crate::exit::fail(&CaseError::new(kind, message), "batch", false)
 }
 
 /// A batch that finds nothing to run is a mistake (a wrong folder, a glob that matched

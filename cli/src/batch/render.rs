@@ -5,13 +5,16 @@
 //! names are the same whatever the number of jobs.
 
 use std::collections::BTreeSet;
-use std::io;
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
+use super::inputs::InputPaths;
 use super::{Case, CaseResult, Envelope, run_case};
 use crate::error::CaseError;
+use crate::files;
+use crate::games;
 use crate::output::stderr_line;
-use crate::registry::{self, Kind};
+use crate::registry::Kind;
 use crate::source::Source;
 
 /// The time limit of the engine work behind one picture, in milliseconds.
@@ -36,13 +39,18 @@ impl Pictures {
         })
     }
 
-    /// Writes the picture of a case, if it has one. A file that cannot be written is told
-    /// at the end; it does not stop the batch.
+    /// Writes the picture of a case, if it has one: a new file renamed over any old one of
+    /// that name (a symbolic link there is replaced, never written through). A file that
+    /// cannot be written is told at the end; it does not stop the batch.
     pub fn save(&mut self, result: &CaseResult) {
         let Some(svg) = &result.picture else { return };
         let name = self.name(result);
         let path = self.dir.join(&name);
-        if let Err(err) = std::fs::write(&path, format!("{svg}\n")) {
+        let written = files::write_atomically(&path, None, |file| {
+            file.write_all(svg.as_bytes())?;
+            file.write_all(b"\n")
+        });
+        if let Err(err) = written {
             self.failures
                 .push(format!("cannot write {}: {err}", path.display()));
         }
@@ -97,10 +105,10 @@ impl Pictures {
 }
 
 /// Runs a case and, when `draw` and it fails, draws it.
-pub fn run_and_draw(case: &Case, draw: bool) -> CaseResult {
-    let mut result = run_case(case);
+pub fn run_and_draw(case: &Case, draw: bool, inputs: InputPaths) -> CaseResult {
+    let mut result = run_case(case, inputs);
     if draw && result.outcome.is_failing() {
-        result.picture = picture(case, &result);
+        result.picture = picture(case, &result, inputs);
     }
     result
 }
@@ -109,7 +117,7 @@ pub fn run_and_draw(case: &Case, draw: bool) -> CaseResult {
 /// draws the case's command, with what went wrong written under it; otherwise (an unreadable
 /// case, an unknown game, a command without a picture, an input `render` refuses) the text
 /// alone. Every failing case gets a picture.
-fn picture(case: &Case, result: &CaseResult) -> Option<String> {
+fn picture(case: &Case, result: &CaseResult, inputs: InputPaths) -> Option<String> {
     let mut lines = vec![result.line.case.clone()];
     let envelope = case
         .text
@@ -136,7 +144,7 @@ fn picture(case: &Case, result: &CaseResult) -> Option<String> {
     let Some(envelope) = envelope else {
         return Some(puzzles_render::note(&lines));
     };
-    let render = registry::find(&envelope.game, "render").and_then(|c| match &c.kind {
+    let render = games::find(&envelope.game, "render").and_then(|c| match &c.kind {
         Kind::Json(json) if json.draws.contains(&envelope.command.as_str()) => Some(json),
         _ => None,
     });
@@ -149,7 +157,7 @@ fn picture(case: &Case, result: &CaseResult) -> Option<String> {
     let timeout = render.takes_timeout().then_some(PICTURE_TIMEOUT_MS);
     let drawn = if envelope.input.starts_with('"') {
         // `"input": "puzzle.non"`: the file the case names, read as the case read it.
-        super::judge::input_file(render, case.folder(), envelope.input, (1, 1), timeout)
+        inputs.run(render, case.folder(), envelope.input, (1, 1), timeout)
     } else {
         let source = Source::Text {
             text: envelope.input,

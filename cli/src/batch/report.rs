@@ -3,17 +3,17 @@
 //! the failing cases (and a Markdown step summary), or the end-of-run counts as one JSON
 //! object.
 
-use std::fs::File;
 use std::io::{self, BufWriter, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Duration;
 
 use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
 
-use super::summary::{RunSummary, StepSummary};
+use super::outputs::{self, OutputError, ReportFile};
+use super::summary::{RunSummary, StepSummary, failure_summary};
 use super::{CaseResult, Outcome};
 use crate::args::{self, ReportFormat};
-use crate::error::{escape_controls, shorten_quotes};
+use crate::error::{ErrorKind, escape_controls, shorten_quotes};
 use crate::output::{stderr_line, write_json};
 use puzzles_common::xml_text;
 
@@ -34,73 +34,60 @@ impl std::fmt::Debug for Reporter {
 /// One report and where it goes.
 struct Sink {
     format: ReportFormat,
-    out: Box<dyn Write + Send>,
-    /// True for stdout: the `github` report then writes JSON Lines there and its
-    /// annotations on stderr.
-    stdout: bool,
+    out: Output,
     /// JUnit: one suite per case file, in input order.
     suites: Vec<TestSuite>,
 }
 
-/// Why the reports could not be set up: a usage error, or a file that cannot be made.
-#[derive(Debug)]
-pub struct ReportError(pub String);
-
 impl Reporter {
     /// Opens every report's file. At most one report may go to stdout; when none does,
     /// stdout gets JSON Lines, so a run always shows its cases.
-    pub fn new(reports: &[args::Report]) -> Result<Reporter, ReportError> {
+    pub fn new(reports: &[args::Report]) -> Result<Reporter, OutputError> {
         let on_stdout: Vec<&str> = reports
             .iter()
             .filter(|r| r.path.is_none())
             .map(|r| r.format.name())
             .collect();
         if on_stdout.len() > 1 {
-            return Err(ReportError(format!(
-                "--report: {} would all go to stdout; give all but one a file (`--report junit=out.xml`)",
-                on_stdout.join(" and ")
-            )));
-        }
-        let mut paths: Vec<&Path> = Vec::new();
-        let mut sinks = Vec::new();
-        for report in reports {
-            let Some(path) = &report.path else { continue };
-            if paths.contains(&path.as_path()) {
-                return Err(ReportError(format!(
-                    "--report: two reports would write {}",
-                    path.display()
-                )));
-            }
-            paths.push(path);
-            let file = File::create(path).map_err(|e| {
-                ReportError(format!(
-                    "--report {}: cannot write {}: {e}",
-                    report.format.name(),
-                    path.display()
-                ))
-            })?;
-            sinks.push(Sink::new(
-                report.format,
-                Box::new(BufWriter::new(file)),
-                false,
+            return Err(OutputError(
+                ErrorKind::Usage,
+                format!(
+                    "--report: {} would all go to stdout; give all but one a file (`--report junit=out.xml`)",
+                    on_stdout.join(" and ")
+                ),
             ));
         }
-        let stdout_format = reports
-            .iter()
-            .find(|r| r.path.is_none())
-            .map_or(ReportFormat::Jsonl, |r| r.format);
-        let stdout = BufWriter::with_capacity(1 << 16, io::stdout());
-        sinks.insert(0, Sink::new(stdout_format, Box::new(stdout), true));
-        let step_summary = reports
+        let step_summary_path = reports
             .iter()
             .any(|r| r.format == ReportFormat::Github)
             .then(|| std::env::var_os("GITHUB_STEP_SUMMARY"))
             .flatten()
             .filter(|path| !path.is_empty())
-            .map(|path| StepSummary::new(PathBuf::from(path)));
+            .map(PathBuf::from);
+        outputs::check_distinct(reports, step_summary_path.as_deref())?;
+        let stdout_format = reports
+            .iter()
+            .find(|r| r.path.is_none())
+            .map_or(ReportFormat::Jsonl, |r| r.format);
+        let stdout = BufWriter::with_capacity(1 << 16, io::stdout());
+        let mut sinks = vec![Sink::new(stdout_format, Output::Stdout(stdout))];
+        for report in reports {
+            let Some(path) = &report.path else { continue };
+            let file = outputs::open(path).map_err(|e| {
+                OutputError(
+                    ErrorKind::Io,
+                    format!(
+                        "--report {}: cannot write {}: {e}",
+                        report.format.name(),
+                        path.display()
+                    ),
+                )
+            })?;
+            sinks.push(Sink::new(report.format, Output::File(file)));
+        }
         Ok(Reporter {
             sinks,
-            step_summary,
+            step_summary: step_summary_path.map(StepSummary::new),
         })
     }
 
@@ -116,18 +103,21 @@ impl Reporter {
 
     /// Hands what was written so far to the readers (every line, in a stream).
     pub fn flush(&mut self) -> io::Result<()> {
-        self.sinks.iter_mut().try_for_each(|sink| sink.out.flush())
+        self.sinks
+            .iter_mut()
+            .try_for_each(|sink| sink.out.writer().flush())
     }
 
     /// Hands the lines written so far to stdout's reader (a stream answers line by line).
     pub fn flush_stdout(&mut self) -> io::Result<()> {
         match self.sinks.first_mut() {
-            Some(sink) => sink.out.flush(),
+            Some(sink) => sink.out.writer().flush(),
             None => Ok(()),
         }
     }
 
-    /// Ends every report: the JUnit documents, the summary objects, the step summary.
+    /// Ends every report: the JUnit documents, the summary objects, the step summary; each
+    /// report file then replaces the file at its path.
     pub fn finish(&mut self, run: &RunSummary) -> io::Result<()> {
         if let Some(summary) = &self.step_summary
             && let Err(err) = summary.append(run)
@@ -138,27 +128,46 @@ impl Reporter {
         }
         for sink in &mut self.sinks {
             sink.finish(run)?;
-            sink.out.flush()?;
+            match &mut sink.out {
+                Output::Stdout(out) => out.flush()?,
+                Output::File(file) => file.commit()?,
+            }
         }
         Ok(())
     }
 }
 
+/// Stdout, or a report file.
+enum Output {
+    /// The `github` report writes JSON Lines there and its annotations on stderr.
+    Stdout(BufWriter<io::Stdout>),
+    File(ReportFile),
+}
+
+impl Output {
+    fn writer(&mut self) -> &mut dyn Write {
+        match self {
+            Output::Stdout(out) => out,
+            Output::File(file) => &mut file.writer,
+        }
+    }
+}
+
 impl Sink {
-    fn new(format: ReportFormat, out: Box<dyn Write + Send>, stdout: bool) -> Sink {
+    fn new(format: ReportFormat, out: Output) -> Sink {
         Sink {
             format,
             out,
-            stdout,
             suites: Vec::new(),
         }
     }
 
     fn case(&mut self, result: &CaseResult) -> io::Result<()> {
-        let out = &mut self.out;
+        let on_stdout = matches!(self.out, Output::Stdout(_));
+        let out = self.out.writer();
         match self.format {
             ReportFormat::Jsonl => write_json(out, &result.line, false),
-            ReportFormat::Github if self.stdout => {
+            ReportFormat::Github if on_stdout => {
                 write_json(out, &result.line, false)?;
                 if let Some(annotation) = github_annotation(result) {
                     // stdout first, so the annotation follows the line it is about.
@@ -192,10 +201,9 @@ impl Sink {
     fn finish(&mut self, run: &RunSummary) -> io::Result<()> {
         match self.format {
             ReportFormat::Junit => {}
-            ReportFormat::Summary => return write_json(&mut self.out, run, false),
+            ReportFormat::Summary => return write_json(self.out.writer(), run, false),
             ReportFormat::Jsonl | ReportFormat::Github => return Ok(()),
         }
-        let out = &mut self.out;
         let mut report = Report::new("puzzles batch");
         let total: Duration = self
             .suites
@@ -209,10 +217,13 @@ impl Sink {
             suite.set_time(time);
         }
         report.add_test_suites(std::mem::take(&mut self.suites));
-        report
-            .serialize(&mut *out)
+        // Serialized in memory first: an error of the writer (a closed stdout) must reach
+        // the caller as the `io::Error` it is, which quick-junit's own error would hide.
+        let mut document = report
+            .to_string()
             .map_err(|e| io::Error::other(e.to_string()))?;
-        out.write_all(b"\n")
+        document.push('\n');
+        self.out.writer().write_all(document.as_bytes())
     }
 }
 
@@ -254,30 +265,6 @@ fn junit_case(result: &CaseResult) -> io::Result<TestCase> {
         case.set_system_out(xml(&serde_json::to_string(&line)?));
     }
     Ok(case)
-}
-
-/// `expected /status = "unique", got "multiple"` for the first mismatch, and how many more.
-pub fn failure_summary(result: &CaseResult) -> String {
-    let line = &result.line;
-    match line.mismatches.first() {
-        Some(first) => {
-            let more = match line.mismatches.len() - 1 {
-                0 => String::new(),
-                n => format!(" (and {n} more)"),
-            };
-            shorten_quotes(&format!(
-                "{}: expected {} = {}, got {}{more}",
-                line.case, first.path, first.expected, first.actual
-            ))
-        }
-        None => match &line.error {
-            Some(err) => format!(
-                "{}: expected a verdict, got an error: {}",
-                line.case, err.message
-            ),
-            None => format!("{}: the expectation failed", line.case),
-        },
-    }
 }
 
 fn mismatch_lines(result: &CaseResult) -> String {

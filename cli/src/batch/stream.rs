@@ -14,7 +14,7 @@
 //! far ahead the writer is.
 
 use std::collections::BTreeMap;
-use std::io::{self, BufRead, BufReader, StdinLock};
+use std::io::{self, BufReader, StdinLock};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 
@@ -22,6 +22,7 @@ use super::cases::{Case, Found};
 use super::select::Filter;
 use super::{CaseResult, Collector, Ended, Flow, Work};
 use crate::error::{CaseError, ErrorKind};
+use crate::files::read_line;
 
 /// Cases handed to one worker at a time when many are waiting.
 const GROUP: usize = 64;
@@ -223,7 +224,7 @@ impl<'a> Lines<'a> {
     fn next(&mut self) -> Option<Case> {
         while !self.ended {
             self.buffer.clear();
-            let read = self.reader.read_until(b'\n', &mut self.buffer);
+            let read = read_line(&mut self.reader, &mut self.buffer);
             self.number += 1;
             let number = self.number;
             match read {

@@ -6,8 +6,8 @@ use std::path::PathBuf;
 
 use serde::Serialize;
 
-use super::report::failure_summary;
 use super::{CaseResult, Outcome};
+use crate::error::shorten_quotes;
 use crate::exit::ExitStatus;
 
 /// How many cases ended each way.
@@ -183,11 +183,33 @@ impl StepSummary {
             }
         }
         text.push('\n');
-        let mut file = std::fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(&self.path)?;
-        file.write_all(text.as_bytes())
+        crate::files::open_to_append(&self.path)
+            .and_then(|mut file| file.write_all(text.as_bytes()))
+            .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", self.path.display())))
+    }
+}
+
+/// `expected /status = "unique", got "multiple"` for the first mismatch, and how many more.
+pub fn failure_summary(result: &CaseResult) -> String {
+    let line = &result.line;
+    match line.mismatches.first() {
+        Some(first) => {
+            let more = match line.mismatches.len() - 1 {
+                0 => String::new(),
+                n => format!(" (and {n} more)"),
+            };
+            shorten_quotes(&format!(
+                "{}: expected {} = {}, got {}{more}",
+                line.case, first.path, first.expected, first.actual
+            ))
+        }
+        None => match &line.error {
+            Some(err) => format!(
+                "{}: expected a verdict, got an error: {}",
+                line.case, err.message
+            ),
+            None => format!("{}: the expectation failed", line.case),
+        },
     }
 }
 

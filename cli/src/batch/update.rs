@@ -4,22 +4,32 @@
 //! the other lines of a `.jsonl` stay byte-identical and a `.json` keeps its indentation and
 //! key order; a new value is written in the style of the text around it.
 //!
-//! Workers work out a case's edits from its text; the printing thread collects them per file
-//! and each file is rewritten once at the end (to a temporary file, then renamed over it).
+//! Workers work out a case's edits from its text; the printing thread collects them, and at
+//! the end each file is rewritten once, however many paths reached it: its whole text read
+//! again, each edited case checked to be byte for byte as it was read, and the new text
+//! written to a temporary file renamed over it ([`crate::files`]). A symbolic link to a case
+//! file stays a link: the file it leads to is rewritten. A read-only file, or one with other
+//! hard links, is refused by name and left as it was.
 
 use std::collections::HashMap;
-use std::path::Path;
+use std::hash::{DefaultHasher, Hasher};
+use std::io::Write;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use serde_json::Value;
 
 use super::cases::{Case, Found};
+use super::envelope::Envelope;
+use super::inputs::InputPaths;
 use super::{CaseResult, Outcome};
 use crate::args::UpdateMode;
+use crate::files;
+use crate::games;
 use crate::source::{locate, skip_blanks, skip_value};
 
 /// One replacement of bytes in a case file.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Edit {
     /// The case's id, for stderr.
     pub case: String,
@@ -29,17 +39,114 @@ pub struct Edit {
     pub new: String,
     /// What changed, for stderr: `/strikes: 1 -> 2`.
     pub note: String,
+    /// The case the edit is in, which must still be as it was read.
+    pub within: CaseSpan,
+}
+
+/// Where a case's text is in its file, and a hash of that text: the whole case must be
+/// unchanged for an edit in it to be written (an edit that only checked its own bytes could
+/// land on a line someone rewrote while the batch ran).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CaseSpan {
+    offset: usize,
+    len: usize,
+    hash: u64,
+}
+
+impl CaseSpan {
+    fn of(offset: usize, text: &[u8]) -> CaseSpan {
+        CaseSpan {
+            offset,
+            len: text.len(),
+            hash: hash(text),
+        }
+    }
+
+    /// Whether `file` still holds the case's text where it was.
+    fn holds(&self, file: &[u8]) -> bool {
+        file.get(self.offset..self.offset + self.len)
+            .is_some_and(|text| hash(text) == self.hash)
+    }
+}
+
+fn hash(bytes: &[u8]) -> u64 {
+    // `DefaultHasher::new()` hashes alike within a process, which is all this needs.
+    let mut hasher = DefaultHasher::new();
+    hasher.write(bytes);
+    hasher.finish()
+}
+
+/// What `--update` does with one case: its edits, or why its verdict is not recorded.
+#[derive(Debug, Default)]
+pub struct CaseUpdate {
+    pub edits: Vec<Edit>,
+    pub refused: Option<String>,
 }
 
 /// The edits that accept `result`'s verdict in `case`'s text: none for a passing or invalid
-/// case, nor for a case read from stdin.
-pub fn edits(case: &Case, result: &CaseResult, mode: UpdateMode) -> Vec<Edit> {
+/// case, nor for a case read from stdin; refused for a verdict that rests on an unseeded
+/// random choice, which the next run would not repeat.
+pub fn update(
+    case: &Case,
+    result: &CaseResult,
+    mode: UpdateMode,
+    inputs: InputPaths,
+) -> CaseUpdate {
+    let edits = edits(case, result, mode);
+    if edits.is_empty() {
+        return CaseUpdate::default();
+    }
+    let unseeded = case
+        .text
+        .as_ref()
+        .is_ok_and(|text| unseeded_random(text, case.folder(), inputs));
+    if unseeded {
+        return CaseUpdate {
+            edits: Vec::new(),
+            refused: Some(format!(
+                "not recording {}: its verdict rests on a random choice without a seed, which the next run would not repeat; give its input a \"seed\"",
+                case.name
+            )),
+        };
+    }
+    CaseUpdate {
+        edits,
+        refused: None,
+    }
+}
+
+/// Whether the case's command makes a random choice that its input leaves unseeded.
+fn unseeded_random(text: &str, folder: &Path, inputs: InputPaths) -> bool {
+    let Ok(envelope) = Envelope::read(text) else {
+        return false;
+    };
+    let Some(command) = games::find(&envelope.game, &envelope.command).and_then(|c| c.as_json())
+    else {
+        return false;
+    };
+    let input = if envelope.input.starts_with('"') {
+        let Ok(relative) = serde_json::from_str::<String>(envelope.input) else {
+            return false;
+        };
+        let Ok((_, bytes)) = inputs.read(folder, &relative, None) else {
+            return false;
+        };
+        let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&bytes);
+        serde_json::from_slice::<Value>(bytes).ok()
+    } else {
+        serde_json::from_str::<Value>(envelope.input).ok()
+    };
+    input.is_some_and(|input| command.is_unseeded(&input))
+}
+
+fn edits(case: &Case, result: &CaseResult, mode: UpdateMode) -> Vec<Edit> {
     let Ok(text) = &case.text else {
         return Vec::new();
     };
     if case.found == Found::Stdin {
         return Vec::new();
     }
+    let within = CaseSpan::of(case.offset, text.as_bytes());
     let style = Style::of(text);
     let mut edits = Vec::new();
     match result.outcome {
@@ -80,6 +187,7 @@ pub fn edits(case: &Case, result: &CaseResult, mode: UpdateMode) -> Vec<Edit> {
                         short(&mismatch.actual)
                     ),
                     new,
+                    within,
                 });
             }
         }
@@ -98,6 +206,7 @@ pub fn edits(case: &Case, result: &CaseResult, mode: UpdateMode) -> Vec<Edit> {
                     old: String::new(),
                     new: edit.1,
                     note: format!("added expect {}", short(&verdict)),
+                    within,
                 });
             }
         }
@@ -251,72 +360,100 @@ pub struct Updates {
     /// The ids of the failing cases whose every mismatch has an edit: they pass once the
     /// edits are written.
     pub accepted: Vec<String>,
+    /// Why some verdicts are not recorded, for stderr.
+    refused: Vec<String>,
 }
 
 impl Updates {
     pub fn add(&mut self, result: &CaseResult) {
-        if result.edits.is_empty() {
+        if let Some(why) = &result.update.refused {
+            self.refused.push(why.clone());
+        }
+        let edits = &result.update.edits;
+        if edits.is_empty() {
             return;
         }
-        if result.outcome == Outcome::Failed && result.edits.len() == result.line.mismatches.len() {
+        if result.outcome == Outcome::Failed && edits.len() == result.line.mismatches.len() {
             self.accepted.push(result.line.case.clone());
         }
         let at = *self.index.entry(result.file.clone()).or_insert_with(|| {
             self.files.push((result.file.clone(), Vec::new()));
             self.files.len() - 1
         });
-        self.files[at].1.extend(result.edits.iter().cloned());
+        self.files[at].1.extend(edits.iter().cloned());
     }
 
     /// Rewrites each file once and says on stderr what changed; the files that could not
-    /// be rewritten, as messages.
+    /// be rewritten, as messages. Paths that reach one file (a link, `./x`) are one file.
     pub fn apply(self) -> Vec<String> {
+        for why in &self.refused {
+            crate::output::stderr_line(&format!("puzzles batch: --update: {why}"));
+        }
         let mut failures = Vec::new();
-        for (file, mut edits) in self.files {
-            edits.sort_by_key(|edit| edit.offset);
-            match rewrite(Path::new(&*file), &edits) {
+        let mut targets: Vec<Target> = Vec::new();
+        for (file, edits) in self.files {
+            match files::rewrite_target(Path::new(&*file)) {
+                Ok((path, metadata)) => match targets.iter_mut().find(|t| t.path == path) {
+                    Some(target) => target.edits.extend(edits),
+                    None => targets.push(Target {
+                        name: file,
+                        path,
+                        metadata,
+                        edits,
+                    }),
+                },
+                Err(err) => failures.push(format!("cannot update {file}: {err}")),
+            }
+        }
+        for mut target in targets {
+            target.edits.sort_by_key(|edit| edit.offset);
+            target.edits.dedup();
+            match rewrite(&target.path, &target.metadata, &target.edits) {
                 Ok(()) => {
-                    for edit in &edits {
+                    for edit in &target.edits {
                         crate::output::stderr_line(&format!(
                             "puzzles batch: updated {}: {}",
                             edit.case, edit.note
                         ));
                     }
                 }
-                Err(err) => failures.push(format!("cannot update {file}: {err}")),
+                Err(err) => failures.push(format!("cannot update {}: {err}", target.name)),
             }
         }
         failures
     }
 }
 
-fn rewrite(path: &Path, edits: &[Edit]) -> std::io::Result<()> {
-    let bytes = std::fs::read(path)?;
+/// A file to rewrite: the name it was read by, the file itself (links resolved) and its
+/// metadata (its mode and owner go to the new text), and the edits.
+struct Target {
+    name: Arc<str>,
+    path: PathBuf,
+    metadata: std::fs::Metadata,
+    edits: Vec<Edit>,
+}
+
+/// Writes `edits` (sorted by offset) into the file at `path`, whose every edited case must be
+/// as it was read.
+fn rewrite(path: &Path, metadata: &std::fs::Metadata, edits: &[Edit]) -> std::io::Result<()> {
+    let bytes = files::read_regular(path, None)?;
+    let changed = || std::io::Error::other("the file changed while the batch ran; run it again");
     let mut out = Vec::with_capacity(bytes.len() + 256);
     let mut at = 0;
     for edit in edits {
         let end = edit.offset + edit.old.len();
-        if edit.offset < at || bytes.get(edit.offset..end) != Some(edit.old.as_bytes()) {
-            return Err(std::io::Error::other(
-                "the file changed while the batch ran; run it again",
-            ));
+        if !edit.within.holds(&bytes)
+            || edit.offset < at
+            || bytes.get(edit.offset..end) != Some(edit.old.as_bytes())
+        {
+            return Err(changed());
         }
         out.extend_from_slice(&bytes[at..edit.offset]);
         out.extend_from_slice(edit.new.as_bytes());
         at = end;
     }
     out.extend_from_slice(&bytes[at..]);
-    let name = path
-        .file_name()
-        .map_or_else(Default::default, |n| n.to_string_lossy().into_owned());
-    let temporary = path.with_file_name(format!(".{name}.puzzles-update"));
-    std::fs::write(&temporary, &out)?;
-    if let Ok(metadata) = std::fs::metadata(path) {
-        let _ = std::fs::set_permissions(&temporary, metadata.permissions());
-    }
-    std::fs::rename(&temporary, path).inspect_err(|_| {
-        let _ = std::fs::remove_file(&temporary);
-    })
+    files::write_atomically(path, Some(metadata), |file| file.write_all(&out))
 }
 
 #[cfg(test)]
@@ -360,6 +497,44 @@ mod tests {
             edited,
             "{\n  \"game\": \"g\",\n  \"input\": {},\n  \"expect\": {\n    \"x\": [1]\n  }\n}\n"
         );
+    }
+
+    /// An edit is written only onto the case as it was read: a line changed while the batch
+    /// ran is refused even when the bytes of the value to replace are still in place, and
+    /// the file is left as it was.
+    #[test]
+    fn an_edit_needs_its_whole_case_unchanged() {
+        let dir = std::env::temp_dir().join(format!("puzzles-update-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("t.jsonl");
+        let line = r#"{"game":"baseball","command":"judge","input":{"secret":"123","guess":"134"},"expect":{"strikes":9}}"#;
+        let at = line.find('9').unwrap();
+        let edit = Edit {
+            case: "t.jsonl:1".into(),
+            offset: at,
+            old: "9".into(),
+            new: "1".into(),
+            note: "/strikes: 9 -> 1".into(),
+            within: CaseSpan::of(0, line.as_bytes()),
+        };
+        let changed = line.replace("134", "135");
+        std::fs::write(&path, format!("{changed}\n")).unwrap();
+        let metadata = std::fs::metadata(&path).unwrap();
+        let err = rewrite(&path, &metadata, std::slice::from_ref(&edit)).unwrap_err();
+        assert!(
+            err.to_string().contains("changed while the batch ran"),
+            "{err}"
+        );
+        assert_eq!(
+            std::fs::read_to_string(&path).unwrap(),
+            format!("{changed}\n")
+        );
+
+        std::fs::write(&path, format!("{line}\n")).unwrap();
+        rewrite(&path, &metadata, &[edit]).unwrap();
+        let written = std::fs::read_to_string(&path).unwrap();
+        assert_eq!(written, format!("{}\n", line.replace(":9}", ":1}")));
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

@@ -15,8 +15,7 @@ use clap::{Arg, ArgAction, ArgMatches, value_parser};
 
 use crate::error::CaseError;
 use crate::exit::ExitStatus;
-use crate::registry::{Command, interactive, json, svg};
-use crate::run::{Stopped, io_error};
+use crate::registry::{Command, Stopped, interactive, io_error, json, svg};
 
 pub fn commands() -> Vec<Command> {
     vec![
@@ -31,19 +30,22 @@ pub fn commands() -> Vec<Command> {
             "solve",
             "Candidates left by a history of answers, and the next guess by a strategy",
             baseball_core::solve,
-        ),
+        )
+        .random_when(random_without_seed),
         json(
             "baseball",
             "simulate",
             "Play a strategy against every possible secret: total, average, worst, histogram",
             baseball_core::simulate,
-        ),
+        )
+        .random_when(random_without_seed),
         json(
             "baseball",
             "tree",
-            "The decision tree of a strategy (default optimal) over every secret, with its totals",
+            "The decision tree of a strategy (default entropy) over every secret, with its totals",
             baseball_core::tree,
-        ),
+        )
+        .random_when(random_without_seed),
         interactive(
             "baseball",
             "play",
@@ -66,6 +68,13 @@ pub fn commands() -> Vec<Command> {
         )
         .drawing(&["solve"]),
     ]
+}
+
+/// The `random` strategy without a `seed` plays from a fresh seed: a verdict that changes
+/// from run to run.
+fn random_without_seed(input: &serde_json::Value) -> bool {
+    input.get("strategy").and_then(serde_json::Value::as_str) == Some("random")
+        && input.get("seed").is_none_or(serde_json::Value::is_null)
 }
 
 /// The code options both games share.
@@ -519,7 +528,69 @@ fn guess_reply(game: &mut GuessGame, g: &str, line: &str) -> Option<Reply> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::registry::Kind;
+    use crate::source::Source;
     use std::io::Cursor;
+
+    /// Runs the JSON command `name` on `input` as the CLI does (a panic becomes `internal`).
+    fn run_json(name: &str, input: &str) -> Result<String, CaseError> {
+        let command = commands()
+            .into_iter()
+            .find(|c| c.name == name)
+            .unwrap_or_else(|| panic!("no command {name}"));
+        let Kind::Json(json) = command.kind else {
+            panic!("{name} is not a JSON command");
+        };
+        json.run(Source::text(input), false)
+    }
+
+    /// `tree`'s one line of help names the strategy it plays when none is given, and that is
+    /// the strategy the verdict reports and the input's documentation names.
+    #[test]
+    fn tree_help_names_the_default_strategy() {
+        let default = Strategy::default().name();
+        let tree = commands().into_iter().find(|c| c.name == "tree").unwrap();
+        assert!(
+            tree.about.contains(&format!("(default {default})")),
+            "{}",
+            tree.about
+        );
+        let verdict = run_json("tree", r#"{"length": 2, "alphabet": "012"}"#).unwrap();
+        let verdict: serde_json::Value = serde_json::from_str(&verdict).unwrap();
+        assert_eq!(verdict["strategy"], default);
+        let Kind::Json(json) = tree.kind else {
+            panic!("tree is a JSON command");
+        };
+        let schema = serde_json::to_value(json.input_schema()).unwrap();
+        let doc = schema["properties"]["strategy"]["description"]
+            .as_str()
+            .unwrap();
+        assert!(doc.contains(&format!("(default `{default}`)")), "{doc}");
+        for other in Strategy::ALL.iter().filter(|s| s.name() != default) {
+            assert!(!tree.about.contains(other.name()), "{}", tree.about);
+        }
+    }
+
+    /// Codes longer than the symmetry search's renamings (7 and 8 symbols), here binary codes
+    /// with repeats, through every command that searches: an answer, never `internal`.
+    #[test]
+    fn long_codes_over_a_small_alphabet_get_answers() {
+        let game = r#""length": 7, "alphabet": "01", "repeats": true, "strategy": "optimal""#;
+        for name in ["simulate", "tree", "solve", "render"] {
+            let out = run_json(name, &format!("{{{game}}}"))
+                .unwrap_or_else(|e| panic!("{name}: {}", e.message));
+            if name == "render" {
+                assert!(out.starts_with("<svg") || out.starts_with("<?xml"), "{out}");
+            } else {
+                let verdict: serde_json::Value = serde_json::from_str(&out).unwrap();
+                assert_eq!(verdict["status"], "done", "{name}: {out}");
+            }
+        }
+        let verdict = run_json("simulate", &format!("{{{game}}}")).unwrap();
+        let verdict: serde_json::Value = serde_json::from_str(&verdict).unwrap();
+        // The least total for 128 binary codes of 7 symbols: 3.875 guesses per secret.
+        assert_eq!(verdict["total_guesses"], 496, "{verdict}");
+    }
 
     fn matches(args: fn(clap::Command) -> clap::Command, argv: &[&str]) -> ArgMatches {
         args(clap::Command::new("x").no_binary_name(true))

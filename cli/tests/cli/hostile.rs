@@ -316,14 +316,14 @@ fn a_generated_corpus_of_mangled_cases_loses_nothing() {
     );
     let mut mangler = Mangler(12);
     let mut lines = Vec::new();
-    for round in 0..40 {
+    for copy in 0..40 {
         for case in &cases {
             let mangled = mangler.mangle(case);
             if mangled.trim().is_empty() {
                 continue;
             }
             lines.push(mangled);
-            if round == 0 {
+            if copy == 0 {
                 lines.push(case.clone());
             }
         }
@@ -354,7 +354,8 @@ fn a_generated_corpus_of_mangled_cases_loses_nothing() {
     assert!(errors * 2 > out.len(), "{errors} errors of {}", out.len());
 }
 
-// Round 2 (issue 23): one test per reproducer, then a property test over every command.
+// Hostile characters and sizes in every output: one test per kind of input that broke an
+// output, then a property test over every command.
 
 /// Parses an SVG or JUnit document with a real XML parser: every output document must be
 /// well-formed XML 1.0, whatever characters the input held.
@@ -376,7 +377,7 @@ fn assert_clean_stderr(stderr: &str) {
     );
 }
 
-/// Reproducer 1: U+FFFF passes the alphabet check; the picture must still be XML.
+/// U+FFFF passes the alphabet check; the picture must still be XML.
 #[test]
 fn render_replaces_characters_xml_forbids() {
     let run = puzzles(
@@ -420,7 +421,7 @@ fn batch_with_pictures(dir: &std::path::Path) -> (Run, std::path::PathBuf) {
     (puzzles(&args, ""), out)
 }
 
-/// Reproducer 2: `batch --render` pictures of hostile cases are XML.
+/// `batch --render` pictures of hostile cases are XML.
 #[test]
 fn batch_pictures_of_hostile_cases_are_xml() {
     let dir = hostile_names_batch("hostile_pictures");
@@ -444,7 +445,7 @@ fn batch_pictures_of_hostile_cases_are_xml() {
     }
 }
 
-/// Reproducer 3: the JUnit report of hostile cases is XML.
+/// The JUnit report of hostile cases is XML.
 #[test]
 fn junit_reports_of_hostile_cases_are_xml() {
     let dir = hostile_names_batch("hostile_junit");
@@ -459,7 +460,7 @@ fn junit_reports_of_hostile_cases_are_xml() {
     assert_eq!(cases, 6);
 }
 
-/// Reproducer 4: annotation titles, `file=` and messages carry no ESC or C1 character.
+/// Annotation titles, `file=` and messages carry no ESC or C1 character.
 #[test]
 fn github_annotations_escape_every_field() {
     let dir = hostile_names_batch("hostile_github");
@@ -480,7 +481,7 @@ fn github_annotations_escape_every_field() {
     );
 }
 
-/// Reproducer 5: an unreadable line and an unknown game get a picture; `baseball simulate`
+/// An unreadable line and an unknown game get a picture; `baseball simulate`
 /// is not drawn as a `solve` table.
 #[test]
 fn batch_render_draws_unreadable_cases_and_only_true_pictures() {
@@ -502,7 +503,7 @@ fn batch_render_draws_unreadable_cases_and_only_true_pictures() {
     assert!(!simulate.contains("guess"), "{simulate}");
 }
 
-/// Reproducers 6 and 7: costly XML is refused by a linear scan, with its place, on stdin
+/// Costly XML is refused by a linear scan, with its place, on stdin
 /// (sniffed), from a file and for `render`.
 #[test]
 fn costly_xml_is_refused_with_its_place() {
@@ -526,7 +527,7 @@ fn costly_xml_is_refused_with_its_place() {
     }
 }
 
-/// Reproducer 8: `--jobs` far beyond the cores is capped, not thousands of threads.
+/// `--jobs` far beyond the cores is capped, not thousands of threads.
 #[test]
 fn jobs_are_capped_at_a_multiple_of_the_cores() {
     let dir = scratch("hostile_jobs");
@@ -542,7 +543,7 @@ fn jobs_are_capped_at_a_multiple_of_the_cores() {
     assert_eq!(run.json_lines().len(), 4);
 }
 
-/// Reproducer 9: a 1,000,000-character unknown key is cut in the path too, everywhere.
+/// A 1,000,000-character unknown key is cut in the path too, everywhere.
 #[test]
 fn a_huge_unknown_key_is_cut_in_paths_and_reports() {
     let key = "k".repeat(1_000_000);
@@ -562,7 +563,7 @@ fn a_huge_unknown_key_is_cut_in_paths_and_reports() {
     }
 }
 
-/// Reproducer 10: a shape error points where the faulty value starts.
+/// A shape error points where the faulty value starts.
 #[test]
 fn shape_errors_point_at_the_value_start() {
     let run = puzzles(&["baseball", "judge"], r#"{"secret": 123, "guess": "134"}"#);
@@ -584,7 +585,7 @@ fn shape_errors_point_at_the_value_start() {
     );
 }
 
-/// Reproducer 11: text that is not JSON is a `syntax` error, alone and in a batch.
+/// Text that is not JSON is a `syntax` error, alone and in a batch.
 #[test]
 fn not_json_is_a_syntax_error_alone_and_in_a_batch() {
     let texts = ["this is not json", "nope", "[oops", "\"unterminated"];
@@ -766,8 +767,8 @@ fn apply(text: &str, edits: &[Edit]) -> String {
 /// report and pictures) and every `render`: every output is well-formed (JSON lines,
 /// JUnit and SVG that a real XML parser reads), stderr has no raw control character, and
 /// nothing is an `internal` error.
-fn check_hostile_round(round: usize, edits: &[Edit]) {
-    let dir = scratch(&format!("hostile_property_{round}"));
+fn check_hostile_run(index: usize, edits: &[Edit]) {
+    let dir = scratch(&format!("hostile_property_{index}"));
     let mut lines = Vec::new();
     for (k, &(game, command, input)) in SEEDS.iter().enumerate() {
         let mangled = apply(input, edits).replace('\n', " ");
@@ -854,8 +855,8 @@ proptest::proptest! {
     fn hostile_inputs_never_break_an_output_document(
         edits in proptest::collection::vec((0usize..1000, 0usize..64, 0usize..3), 1..4)
     ) {
-        static ROUND: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-        let round = ROUND.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        check_hostile_round(round, &edits);
+        static RUNS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let run = RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        check_hostile_run(run, &edits);
     }
 }

@@ -1,4 +1,4 @@
-//! Integration tests of the `puzzles` binary: one test binary, with the helpers below.
+//! Integration tests of the `puzzles` binary: one test binary, with the functions its modules share below.
 
 mod batch;
 mod ci;
@@ -12,6 +12,7 @@ mod render;
 mod runner;
 mod single;
 mod stream;
+mod user_files;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};

@@ -1,10 +1,12 @@
 //! `puzzles renju mate`: every answer of the mate fixtures replayed by the library's verifier,
 //! timeouts, and bad input.
 
-use renju_core::mate::verify::verify_line;
-use renju_core::mate::{MateEnd, MateKind};
+use renju_core::mate::ProofNode;
+use renju_core::mate::proof::Proof;
+use renju_core::mate::verify::{Terms, verify_line, verify_proof};
+use renju_core::mate::{MateEnd, MateInput, MateKind, Threats, mate_position};
 use renju_core::notation::{MoveSpec, ParsedMove};
-use renju_core::{Board, Color, Point, Rule};
+use renju_core::{Point, Rule};
 use serde_json::{Value, json};
 
 use crate::{puzzles, workspace};
@@ -14,27 +16,6 @@ fn point(text: &str) -> Point {
         Ok(ParsedMove::At(p)) => p,
         other => panic!("not a point: {text}: {other:?}"),
     }
-}
-
-/// The board and side to move of a mate input (a board, or a record without passes).
-fn position(input: &Value) -> (Board, Color) {
-    if let Some(rows) = input["board"].as_array() {
-        let rows: Vec<&str> = rows.iter().map(|r| r.as_str().unwrap()).collect();
-        let board = Board::from_rows(&rows).unwrap();
-        let side = if board.count(Color::Black) == board.count(Color::White) {
-            Color::Black
-        } else {
-            Color::White
-        };
-        return (board, side);
-    }
-    let mut board = Board::new();
-    let mut side = Color::Black;
-    for m in input["moves"].as_array().into_iter().flatten() {
-        board.place(point(m.as_str().unwrap()), side);
-        side = side.opponent();
-    }
-    (board, side)
 }
 
 /// A case of fixtures/renju.
@@ -47,13 +28,18 @@ fn from_json<T: serde::de::DeserializeOwned>(v: &Value) -> T {
     serde_json::from_value(v.clone()).unwrap()
 }
 
-/// Runs one mate input and, for a win, replays its line with the verifier.
+/// Runs one mate input with its proof tree and, for a win, replays its line and checks its
+/// proof with the library's rules-only verifiers.
 fn run_and_verify(input: &Value) -> Value {
+    let mut input = input.clone();
+    input["proof"] = json!(true);
+    let input = &input;
     let run = puzzles(&["renju", "mate"], &input.to_string());
     assert_eq!(run.code, 0, "{run:?}");
     let verdict = run.json();
     if verdict["status"] == "win" {
-        let (board, attacker) = position(input);
+        let parsed: MateInput = from_json(input);
+        let (board, attacker) = mate_position(&parsed).unwrap();
         assert_eq!(verdict["attacker"], json!(attacker.name()));
         let rule: Rule = from_json(input.get("rule").unwrap_or(&json!("renju")));
         let kind: MateKind = from_json(input.get("kind").unwrap_or(&json!("vcf")));
@@ -64,9 +50,19 @@ fn run_and_verify(input: &Value) -> Value {
             .iter()
             .map(|m| point(m.as_str().unwrap()))
             .collect();
-        let depth = verify_line(&board, attacker, rule, kind, &line, end)
+        let terms = Terms {
+            rule,
+            kind,
+            threats: Threats::Threes,
+        };
+        let depth = verify_line(&board, attacker, terms, &line, end)
             .unwrap_or_else(|e| panic!("{e}: {verdict}"));
         assert_eq!(json!(depth), verdict["depth"]);
+        let proof: ProofNode = from_json(&verdict["proof"]);
+        let proof = Proof::try_from(&proof).unwrap();
+        let proven = verify_proof(&board, attacker, terms, &proof, depth)
+            .unwrap_or_else(|e| panic!("{e}: {verdict}"));
+        assert_eq!(proven, depth);
         // The listed first moves (when asked) include the line's; the library's tests prove
         // that each listed move wins and no other does.
         if let Some(first) = verdict["first_moves"].as_array() {

@@ -273,12 +273,12 @@ fn batch_render_draws_an_input_given_as_a_path() {
     std::fs::create_dir_all(dir.join("cases")).unwrap();
     std::fs::copy(
         workspace().join("fixtures/nonogram/solve-dancer.non"),
-        dir.join("solve-dancer.non"),
+        dir.join("cases/solve-dancer.non"),
     )
     .unwrap();
     let lines = [
-        r#"{"game": "nonogram", "command": "solve", "input": "../solve-dancer.non", "expect": {"status": "multiple"}}"#,
-        r#"{"game": "nonogram", "command": "solve", "input": "../gone.non", "expect": {"status": "unique"}}"#,
+        r#"{"game": "nonogram", "command": "solve", "input": "solve-dancer.non", "expect": {"status": "multiple"}}"#,
+        r#"{"game": "nonogram", "command": "solve", "input": "gone.non", "expect": {"status": "unique"}}"#,
     ];
     std::fs::write(dir.join("cases/files.jsonl"), lines.join("\n")).unwrap();
     let out = dir.join("pictures");

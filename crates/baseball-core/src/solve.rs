@@ -20,7 +20,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 pub const DEFAULT_MAX_CANDIDATES: u32 = 20;
 
 /// One guess and its answer.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct HistoryEntry {
     /// The guess as a code string.

@@ -247,7 +247,9 @@ impl Relabel {
     /// The image of code number `code`.
     pub fn apply(&self, space: &Space, code: u32) -> u32 {
         let symbols = space.code(code);
-        let mut image = [0u8; MAX_CANONICAL_LENGTH];
+        // Any code the solver handles: the identity renaming names sets of codes longer than
+        // the renamings [`canonical`] tries.
+        let mut image = [0u8; crate::space::MAX_SOLVE_LENGTH];
         let len = self.sigma.len();
         for (i, &from) in self.sigma.iter().enumerate() {
             image[i] = self.pi[usize::from(symbols[usize::from(from)])];
@@ -595,6 +597,25 @@ mod tests {
 
     fn space(len: usize, alpha: &str, rep: bool) -> Space {
         Space::new(&CodeSpec::new(len, alpha, rep, "").unwrap(), "").unwrap()
+    }
+
+    /// Codes longer than the renamings [`canonical`] tries (7 and 8 symbols) still have the
+    /// identity renaming, and the search names their sets by it.
+    #[test]
+    fn the_identity_renames_codes_of_every_solvable_length() {
+        for len in 1..=crate::space::MAX_SOLVE_LENGTH {
+            let sp = space(len, "01", true);
+            let identity = Relabel::identity(len);
+            for code in sp.all() {
+                assert_eq!(identity.apply(&sp, code), code, "length {len}");
+                assert_eq!(identity.inverse().apply(&sp, code), code, "length {len}");
+            }
+            let last = sp.len() as u32 - 1;
+            let onto = relabel_onto(&sp, &[0], last, last).expect("a code maps onto itself");
+            assert_eq!(onto.apply(&sp, 1), 1, "length {len}");
+            let named = canonical(&sp, &[0], &[1, last], || false).unwrap();
+            assert_eq!(named.relabel.apply(&sp, last), last, "length {len}");
+        }
     }
 
     #[test]

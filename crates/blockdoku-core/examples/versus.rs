@@ -49,7 +49,7 @@ use blockdoku_core::engine::{Engine, Turn};
 use blockdoku_core::eval::CLEAR_GATE;
 use blockdoku_core::geometry::Geometry;
 use blockdoku_core::piece::{Placement, default_placements};
-use blockdoku_core::rules::{Scoring, apply};
+use blockdoku_core::rules::apply;
 use blockdoku_core::selfplay::{SplitMix64, game_seeds};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
@@ -276,7 +276,7 @@ fn match_pieces(
         let slot =
             slot.unwrap_or_else(|| panic!("illegal placement {q:#x} on {b:#x} for {tray:?}"));
         used[slot] = true;
-        b = apply(&geo, b, q, Scoring::Classic, false).board;
+        b = apply(&geo, b, q, Turn::default()).board;
         out.push((slot, q));
     }
     out
@@ -335,7 +335,7 @@ fn play(player: &mut Player, seed: u64, cap: u64, until: Instant, totals: &Mutex
             break;
         };
         for (_, q) in moves {
-            board = apply(&geo, board, q, Scoring::Classic, false).board;
+            board = apply(&geo, board, q, Turn::default()).board;
         }
     }
     let mut t = totals.lock().expect("not poisoned");

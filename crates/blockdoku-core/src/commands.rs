@@ -4,20 +4,19 @@
 //! a verdict type (serialised in field declaration order) and a function from one to the
 //! other that reports bad values as [`InputError`] with a JSON pointer into the input.
 
-use crate::engine::{Engine, Turn};
+use crate::engine::Engine;
 use crate::error::InputError;
 use crate::geometry::{Geometry, Units, check_at};
+use crate::input::command_input;
 pub use crate::outcome::{ClearInput, PlaceInput};
 use crate::outcome::{clear_outcome, place_outcome};
 use crate::piece::{Piece, Placement};
-use crate::rules::{IllegalReason, Scoring, apply, check};
-use crate::selfplay::{Ending, GameRecord, game_seeds, play_game};
-use puzzles_common::Deadline;
+use crate::rules::{IllegalReason, Turn, apply, check};
+pub use crate::selfplay::{
+    GameResult, MAX_GAMES, MAX_TRAYS, SelfplayInput, SelfplayStatus, SelfplayVerdict, selfplay,
+};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::time::Instant;
 
 /// The units a clear removed, as the contract prints them.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -115,20 +114,16 @@ pub fn place(input: PlaceInput) -> Result<PlaceVerdict, InputError> {
 // ---------------------------------------------------------------------------------------
 // fits
 
-/// `blockdoku fits`: where each piece fits, and whether the game is over.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct FitsInput {
-    /// The board: `size` strings of `size` cells, `#` occupied, `.` empty.
-    pub board: Vec<String>,
-    /// The pieces to test (a tray), at least one.
-    pub pieces: Vec<Vec<String>>,
-    /// Side of the board (1..=11), default 9.
-    #[serde(default = "crate::geometry::default_size")]
-    pub size: usize,
-    /// Side of a clearing box, 0 for none; default 3 on a 9x9 board, 0 otherwise.
-    #[serde(default, rename = "box")]
-    pub box_size: Option<usize>,
+command_input! {
+    /// `blockdoku fits`: where each piece fits, and whether the game is over.
+    #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+    #[serde(deny_unknown_fields)]
+    pub struct FitsInput {
+        board,
+        /// The pieces to test (a tray), at least one.
+        pub pieces: Vec<Vec<String>>,
+        size,
+    }
 }
 
 /// One piece's room on the board.
@@ -205,24 +200,19 @@ pub struct MoveInput {
     pub at: [i64; 2],
 }
 
-/// `blockdoku play`: replay a game record and validate it.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct PlayInput {
-    /// The starting board; empty when omitted.
-    #[serde(default)]
-    pub board: Option<Vec<String>>,
-    /// The record: the moves in playing order.
-    pub moves: Vec<MoveInput>,
-    /// How moves are scored: `classic` (default, 10 per cleared cell) or `combo`.
-    #[serde(default)]
-    pub scoring: Scoring,
-    /// Side of the board (1..=11), default 9.
-    #[serde(default = "crate::geometry::default_size")]
-    pub size: usize,
-    /// Side of a clearing box, 0 for none; default 3 on a 9x9 board, 0 otherwise.
-    #[serde(default, rename = "box")]
-    pub box_size: Option<usize>,
+command_input! {
+    /// `blockdoku play`: replay a game record and validate it.
+    #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+    #[serde(deny_unknown_fields)]
+    pub struct PlayInput {
+        /// The starting board; empty when omitted.
+        #[serde(default)]
+        pub board: Option<Vec<String>>,
+        /// The record: the moves in playing order.
+        pub moves: Vec<MoveInput>,
+        scoring,
+        size,
+    }
 }
 
 /// One legal move of the record.
@@ -278,7 +268,10 @@ pub fn play(input: PlayInput) -> Result<PlayVerdict, InputError> {
     }
     let mut moves = Vec::new();
     let mut score = 0u64;
-    let mut streak = false;
+    let mut turn = Turn {
+        scoring: input.scoring,
+        streak: false,
+    };
     for (k, (m, p)) in input.moves.iter().zip(&placements).enumerate() {
         match check(board, p.mask_at_rc(m.at[0], m.at[1])) {
             Err(reason) => {
@@ -291,10 +284,10 @@ pub fn play(input: PlayInput) -> Result<PlayVerdict, InputError> {
                 });
             }
             Ok(mask) => {
-                let out = apply(&geo, board, mask, input.scoring, streak);
+                let out = apply(&geo, board, mask, turn);
                 board = out.board;
                 score += out.points;
-                streak = !out.units.is_empty();
+                turn = turn.after(&out.units);
                 moves.push(MoveVerdict {
                     points: out.points,
                     cleared: out.units.into(),
@@ -314,26 +307,20 @@ pub fn play(input: PlayInput) -> Result<PlayVerdict, InputError> {
 // ---------------------------------------------------------------------------------------
 // best
 
-/// `blockdoku best`: the engine's order and places for a tray.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct BestInput {
-    /// The board: `size` strings of `size` cells, `#` occupied, `.` empty.
-    pub board: Vec<String>,
-    /// One to three pieces.
-    pub tray: Vec<Vec<String>>,
-    /// How moves are scored: `classic` (default, 10 per cleared cell) or `combo`.
-    #[serde(default)]
-    pub scoring: Scoring,
-    /// The move before the tray cleared something (the `combo` streak bonus); default false.
-    #[serde(default)]
-    pub streak: bool,
-    /// Side of the board (1..=11), default 9.
-    #[serde(default = "crate::geometry::default_size")]
-    pub size: usize,
-    /// Side of a clearing box, 0 for none; default 3 on a 9x9 board, 0 otherwise.
-    #[serde(default, rename = "box")]
-    pub box_size: Option<usize>,
+command_input! {
+    /// `blockdoku best`: the engine's order and places for a tray.
+    #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+    #[serde(deny_unknown_fields)]
+    pub struct BestInput {
+        board,
+        /// One to three pieces.
+        pub tray: Vec<Vec<String>>,
+        scoring,
+        /// The move before the tray cleared something (the `combo` streak bonus); default false.
+        #[serde(default)]
+        pub streak: bool,
+        size,
+    }
 }
 
 /// One placement of the chosen plan, in playing order.
@@ -404,211 +391,11 @@ pub fn best(input: BestInput) -> Result<BestVerdict, InputError> {
     })
 }
 
-// ---------------------------------------------------------------------------------------
-// selfplay
-
-fn default_games() -> usize {
-    20
-}
-fn default_max_trays() -> u64 {
-    1000
-}
-
-/// Most games one `selfplay` may play.
-pub const MAX_GAMES: usize = 100_000;
-/// Largest `max_trays`.
-pub const MAX_TRAYS: u64 = 100_000_000;
-
-/// `blockdoku selfplay`: the engine plays seeded games from an empty board.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct SelfplayInput {
-    /// Number of games (1..=100000), default 20.
-    #[serde(default = "default_games")]
-    pub games: usize,
-    /// Seed of the deal, default 0. The same seed deals the same trays in every version.
-    #[serde(default)]
-    pub seed: u64,
-    /// A game that places this many trays stops and counts as reaching the cap; default 1000.
-    #[serde(default = "default_max_trays")]
-    pub max_trays: u64,
-    /// How moves are scored: `classic` (default, 10 per cleared cell) or `combo`.
-    #[serde(default)]
-    pub scoring: Scoring,
-    /// Side of the board (1..=11), default 9.
-    #[serde(default = "crate::geometry::default_size")]
-    pub size: usize,
-    /// Side of a clearing box, 0 for none; default 3 on a 9x9 board, 0 otherwise.
-    #[serde(default, rename = "box")]
-    pub box_size: Option<usize>,
-    /// Stop all games after this many milliseconds (status `timeout`): no game starts after
-    /// it, and the verdict reports only the games played. Default 60000; `null` for no limit.
-    #[serde(default, deserialize_with = "puzzles_common::limits::timeout_ms")]
-    pub timeout_ms: Option<u64>,
-}
-
-/// One self-played game.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
-pub struct GameResult {
-    /// The game's own seed (derived from the run's seed and the game's index).
-    pub seed: u64,
-    /// Trays placed whole.
-    pub trays: u64,
-    /// Points scored.
-    pub score: u64,
-    /// Pieces placed.
-    pub pieces: u64,
-    /// Why the game stopped: `game_over`, `cap` or `timeout`.
-    pub ending: Ending,
-}
-
-/// Self-play figures. `games` counts the games played: all of them, or, when `timeout_ms`
-/// stopped the run, those that started before it and placed a piece (a game cut short counts
-/// as far as it got). Means are over the games played (0 when there are none).
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
-pub struct SelfplayVerdict {
-    /// Games played (see above).
-    pub games: usize,
-    /// Mean number of trays placed whole per game.
-    pub mean_trays: f64,
-    /// Mean score per game.
-    pub mean_score: f64,
-    /// Games that placed `max_trays` trays.
-    pub reached_cap: usize,
-    /// `complete`, or `timeout` when the time limit stopped some game.
-    pub status: SelfplayStatus,
-    /// The run's seed, as given (or 0).
-    pub seed: u64,
-    /// The cap on trays per game, as given (or 1000).
-    pub max_trays: u64,
-    /// Fewest trays any game placed.
-    pub min_trays: u64,
-    /// Every game, in order.
-    pub results: Vec<GameResult>,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum SelfplayStatus {
-    /// Every game ran to its end.
-    Complete,
-    /// The time limit stopped the run: only the games played are reported.
-    Timeout,
-}
-
-pub fn selfplay(input: SelfplayInput) -> Result<SelfplayVerdict, InputError> {
-    let start = Instant::now();
-    let geo = Geometry::of_input(input.size, input.box_size)?;
-    if input.games == 0 || input.games > MAX_GAMES {
-        return Err(InputError::new(
-            "/games",
-            format!(
-                "games is {}; it must be between 1 and {MAX_GAMES}",
-                input.games
-            ),
-        ));
-    }
-    if input.max_trays == 0 || input.max_trays > MAX_TRAYS {
-        return Err(InputError::new(
-            "/max_trays",
-            format!(
-                "max_trays is {}; it must be between 1 and {MAX_TRAYS}",
-                input.max_trays
-            ),
-        ));
-    }
-    let deadline =
-        Deadline::starting_at(start, puzzles_common::limits::or_default(input.timeout_ms));
-    let engine = Engine::new(geo);
-    let seeds = game_seeds(input.seed, input.games);
-    let (records, stopped) = play_games(&engine, &seeds, &input, deadline);
-    let results: Vec<GameResult> = records
-        .iter()
-        .map(|&(i, ref r)| GameResult {
-            seed: seeds[i],
-            trays: r.trays,
-            score: r.score,
-            pieces: r.pieces,
-            ending: r.ending,
-        })
-        .collect();
-    // Means over the games played; 0 when the limit left no time for any.
-    let mean = |total: f64| {
-        if results.is_empty() {
-            0.0
-        } else {
-            total / results.len() as f64
-        }
-    };
-    Ok(SelfplayVerdict {
-        games: results.len(),
-        mean_trays: mean(results.iter().map(|r| r.trays as f64).sum()),
-        mean_score: mean(results.iter().map(|r| r.score as f64).sum()),
-        reached_cap: results.iter().filter(|r| r.ending == Ending::Cap).count(),
-        status: if stopped {
-            SelfplayStatus::Timeout
-        } else {
-            SelfplayStatus::Complete
-        },
-        seed: input.seed,
-        max_trays: input.max_trays,
-        min_trays: results.iter().map(|r| r.trays).min().unwrap_or(0),
-        results,
-    })
-}
-
-/// Plays the games of `seeds` on every worker thread, each taking the next game in order,
-/// until all are played or `deadline` passes: no game starts after it. A game the deadline
-/// stopped before it placed a piece never ran and is left out. The games played, by index,
-/// and whether the deadline stopped the run.
-fn play_games(
-    engine: &Engine,
-    seeds: &[u64],
-    input: &SelfplayInput,
-    deadline: Deadline,
-) -> (Vec<(usize, GameRecord)>, bool) {
-    let next = AtomicUsize::new(0);
-    let stopped = AtomicBool::new(false);
-    let played = Mutex::new(Vec::new());
-    let worker = || {
-        loop {
-            if deadline.passed() {
-                stopped.store(true, Ordering::Relaxed);
-                return;
-            }
-            let i = next.fetch_add(1, Ordering::Relaxed);
-            let Some(&seed) = seeds.get(i) else { return };
-            let record = play_game(engine, seed, input.max_trays, input.scoring, deadline);
-            if record.ending == Ending::Timeout {
-                stopped.store(true, Ordering::Relaxed);
-                if record.pieces == 0 {
-                    continue;
-                }
-            }
-            played
-                .lock()
-                .unwrap_or_else(|poisoned| poisoned.into_inner())
-                .push((i, record));
-        }
-    };
-    let workers = rayon::current_num_threads().clamp(1, seeds.len().max(1));
-    rayon::scope(|scope| {
-        for _ in 1..workers {
-            scope.spawn(|_| worker());
-        }
-        worker();
-    });
-    let mut played = played
-        .into_inner()
-        .unwrap_or_else(|poisoned| poisoned.into_inner());
-    played.sort_unstable_by_key(|&(i, _)| i);
-    (played, stopped.into_inner())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::piece::{DEFAULT_PIECES, default_set};
+    use crate::rules::Scoring;
     use proptest::prelude::*;
 
     fn rows(text: &[&str]) -> Vec<String> {
@@ -1251,6 +1038,7 @@ mod tests {
             "the engine should survive 20 trays: {a:?}"
         );
         assert_eq!(a.mean_trays, 20.0);
+        // A limit of 0 has passed before the first game: none is played.
         let t = selfplay(SelfplayInput {
             games: 2,
             seed: 1,
@@ -1258,53 +1046,11 @@ mod tests {
             scoring: Scoring::Classic,
             size: 9,
             box_size: None,
-            timeout_ms: Some(50),
+            timeout_ms: Some(0),
         })
         .expect("valid");
         assert_eq!(t.status, SelfplayStatus::Timeout);
-    }
-
-    /// A limit that stops the run: only the games played are reported, and every figure is
-    /// computed from them (no game of 0 trays that never started).
-    #[test]
-    fn selfplay_under_a_limit_reports_only_the_games_played() {
-        let input = |timeout_ms| SelfplayInput {
-            games: MAX_GAMES,
-            seed: 5,
-            max_trays: 1_000_000,
-            scoring: Scoring::Classic,
-            size: 9,
-            box_size: None,
-            timeout_ms: Some(timeout_ms),
-        };
-        let v = selfplay(input(30)).expect("valid");
-        assert_eq!(v.status, SelfplayStatus::Timeout);
-        assert_eq!(v.games, v.results.len());
-        assert!(v.games < MAX_GAMES, "{} games in 30 ms", v.games);
-        assert!(v.results.iter().all(|r| r.pieces > 0), "{:?}", v.results);
-        // Games start in order and are reported in order.
-        let seeds = game_seeds(5, MAX_GAMES);
-        let index: Vec<usize> = v
-            .results
-            .iter()
-            .map(|r| seeds.iter().position(|&s| s == r.seed).unwrap())
-            .collect();
-        assert!(index.windows(2).all(|w| w[0] < w[1]), "{index:?}");
-        if v.games > 0 {
-            let trays: u64 = v.results.iter().map(|r| r.trays).sum();
-            assert_eq!(v.mean_trays, trays as f64 / v.games as f64);
-            assert_eq!(
-                v.min_trays,
-                v.results.iter().map(|r| r.trays).min().unwrap()
-            );
-        }
-        let none = selfplay(input(0)).expect("valid");
-        assert_eq!(none.status, SelfplayStatus::Timeout);
-        assert_eq!((none.games, none.results.len()), (0, 0));
-        assert_eq!(
-            (none.mean_trays, none.mean_score, none.min_trays),
-            (0.0, 0.0, 0)
-        );
+        assert_eq!((t.games, t.results.len(), t.mean_trays), (0, 0, 0.0));
     }
 
     // --- Snapshots: whole verdicts, reviewed by hand. ---

@@ -11,211 +11,45 @@
 //! - the boundary between occupied and empty cells (fragmentation) and its corners
 //!   (jaggedness: 2x2 windows holding an odd number of occupied cells), with the board's
 //!   walls counted as occupied cells: an empty cell's side on the edge costs as much as its
-//!   side on an occupied cell, so pieces are drawn to the edges and the middle stays open.
-//!   Counting the walls (weight [`Weights::walls`] 20 since issue 26's eighth session) cut
-//!   the engine's deaths per tray by more than half (crate README);
+//!   side on an occupied cell, so pieces are drawn to the edges and the middle stays open
+//!   (the weight [`Weights::walls`] gives its measured effect);
 //! - empty cells squeezed between blocked cells (walls count as blocked) left and right or
 //!   up and down (1-wide slots only thin pieces fill), cornered (3 sides blocked) or shut in
 //!   on all four sides (only the monomino or a diagonal fills them);
+//! - empty cells no 3-cell bar fills, across and down;
 //! - the pieces of the default set that fit nowhere or in at most two places: a tray that
 //!   deals one of them is where games end. This is the costliest feature, so
 //!   [`Evaluator::eval_below`] computes it last and skips it when the others already reach
 //!   the bound the search asks about;
 //! - on a crowded board, the ways to clear that are missing: pieces of 4 or 5 cells that
 //!   complete no row, column or box anywhere (blokie's "clear opportunity" idea, our own
-//!   code). Gated at 30 cells, so it runs only on the crowded boards where games end: it
-//!   cut deaths per 10k trays on seed 2026 from 0.410 to 0.245 (ratio 0.60, 95% CI
-//!   0.35-0.99) for about a third more CPU per tray, and about 5% since it looks the near
-//!   units up in a table ([`crate::clear_ways`]; crate README).
+//!   code; [`Weights::clear_ways`]). Gated at [`CLEAR_GATE`] cells, so it runs only on the
+//!   crowded boards where games end, and it looks the near units up in a table
+//!   ([`crate::clear_ways`]);
+//! - terms after blokie's evaluation, all 0 by default: boundary edges off the box borders,
+//!   slots on the board's edge, occupied cells by the kind of box, and the scarcity of the
+//!   hard pieces times the crowding.
 //!
-//! - terms after blokie's evaluation, all 0 by default (none beat the defaults clearly in
-//!   self-play; crate README): boundary edges off the box borders, slots on the board's
-//!   edge, occupied cells by the kind of box, and the scarcity of the hard pieces times the
-//!   crowding.
-//!
-//! The weights were tuned by self-play on a fixed seeded deal: see `examples/tune.rs` and
-//! the crate README.
+//! The weights and their defaults are one table, [`Weights`] (`eval/weights.rs` says how
+//! they were tuned).
 
 mod floor;
 mod popcount;
 mod roomy;
 mod sides;
+mod weights;
 
 pub use floor::FloorParts;
 #[cfg(target_arch = "x86_64")]
 pub(crate) use popcount::Instruction;
 pub(crate) use popcount::{Popcount, Portable};
 pub(crate) use sides::{PieceSides, QuietBoard, QuietBound};
+pub use weights::{CLEAR_GATE, CROWDED, WEIGHTS, Weights};
 
 use crate::clear_ways::ClearTable;
 use crate::geometry::{DEFAULT_SIZE, Geometry};
 use crate::piece::{Piece, Placement, default_set};
 use roomy::RoomyTest;
-
-/// Weights of the evaluation features (a cost: lower evaluations are better boards).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Weights {
-    /// Per occupied cell.
-    pub occupied: i32,
-    /// Extra per occupied cell in the middle of a box (not on its border).
-    pub box_middle: i32,
-    /// Extra per occupied cell in a corner of a box.
-    pub box_corner: i32,
-    /// Per box holding at least one occupied cell.
-    pub boxes: i32,
-    /// Per row or column holding at least one occupied cell.
-    pub lines: i32,
-    /// Per edge between an occupied and an empty cell.
-    pub transitions: i32,
-    /// Per 2x2 window holding one or three occupied cells (a corner of the boundary).
-    pub corners: i32,
-    /// Per empty cell blocked left and right, and again per one blocked up and down.
-    pub slots: i32,
-    /// Per empty cell blocked on at least three sides.
-    pub cornered: i32,
-    /// Extra per empty cell blocked on all four sides.
-    pub isolated: i32,
-    /// Per piece of the default set that fits nowhere.
-    pub dead: i32,
-    /// Per piece of the default set that fits in one or two places.
-    pub scarce: i32,
-    /// Per empty cell that no 3-cell bar fills (no run of 3 empty cells through it), counted
-    /// once for rows and once for columns.
-    pub unbarred: i32,
-    /// On a crowded board (more than [`CROWDED`] occupied cells), per missing place below 4
-    /// of each piece of the default set: a piece with 1 place costs 3.
-    pub crowded: i32,
-    /// Per side of an empty cell on the board's edge: at the weight of
-    /// [`Weights::transitions`] (the default) the walls count as occupied cells in the
-    /// boundary, so a piece along the edge leaves less boundary than one in the middle, and
-    /// the open middle, which takes pieces in every place and completes rows and columns
-    /// both ways, stays open. Without the lookahead this alone cut deaths per tray to 0.40 of
-    /// the rate at 0 (crate README).
-    pub walls: i32,
-    /// On a board with at least [`CLEAR_GATE`] occupied cells, per way to clear missing
-    /// below 70% of the occupied cells, times the occupied cells above 20: a way is a piece
-    /// of 4 or 5 cells of the default set that completes some row, column or box somewhere
-    /// (each piece counted once). See [`Evaluator::clear_ways`]. Weight 2 (a board with no
-    /// way to clear at 40 cells costs about as much as 4 dead pieces) is the one value measured:
-    /// it lowered the death rate on seed 2026 from 0.410 to 0.245 per 10k trays.
-    pub clear_ways: i32,
-    /// Extra per edge between an occupied and an empty cell that does not lie on a box
-    /// border (on top of [`Weights::transitions`]): a region whose edge follows the boxes
-    /// is a box away from clearing, so its boundary costs less (blokie charges such edges
-    /// 0.4 times the others).
-    pub off_box_edges: i32,
-    /// Extra per slot (a [`Weights::slots`] count) in a cell on the board's edge: a 1-wide
-    /// slot along a wall has one open side fewer than one inside, and only bars fill it.
-    pub edge_slots: i32,
-    /// Extra per occupied cell in a side box (the four boxes between two corner boxes):
-    /// cells there take part in fewer clears across the board than in the centre box.
-    pub side_box_cells: i32,
-    /// Extra per occupied cell in a corner box.
-    pub corner_box_cells: i32,
-    /// On a crowded board (more than [`CROWDED`] occupied cells), per missing place below 4
-    /// of each hard piece (the 5-cell pieces and the 3-cell diagonals: see
-    /// [`is_hard`]), times the occupied cells above [`CROWDED`]: the other pieces of a tray
-    /// take a hard piece's last places, which matters more the fuller the board.
-    pub hard_crowded: i32,
-}
-
-/// Occupied cells above which [`Weights::crowded`] counts.
-pub const CROWDED: u32 = 20;
-
-/// How many weights there are.
-pub const WEIGHTS: usize = 21;
-
-/// Occupied cells from which [`Weights::clear_ways`] counts.
-pub const CLEAR_GATE: u32 = 30;
-
-impl Weights {
-    /// The names of the weights, in the order of [`Weights::to_array`].
-    pub const NAMES: [&'static str; WEIGHTS] = [
-        "occupied",
-        "box_middle",
-        "box_corner",
-        "boxes",
-        "lines",
-        "transitions",
-        "corners",
-        "slots",
-        "cornered",
-        "isolated",
-        "dead",
-        "scarce",
-        "unbarred",
-        "crowded",
-        "walls",
-        "clear_ways",
-        "off_box_edges",
-        "edge_slots",
-        "side_box_cells",
-        "corner_box_cells",
-        "hard_crowded",
-    ];
-
-    /// The weights as an array, in the order of [`Weights::NAMES`].
-    pub fn to_array(&self) -> [i32; WEIGHTS] {
-        [
-            self.occupied,
-            self.box_middle,
-            self.box_corner,
-            self.boxes,
-            self.lines,
-            self.transitions,
-            self.corners,
-            self.slots,
-            self.cornered,
-            self.isolated,
-            self.dead,
-            self.scarce,
-            self.unbarred,
-            self.crowded,
-            self.walls,
-            self.clear_ways,
-            self.off_box_edges,
-            self.edge_slots,
-            self.side_box_cells,
-            self.corner_box_cells,
-            self.hard_crowded,
-        ]
-    }
-
-    /// The weights from an array, in the order of [`Weights::NAMES`].
-    pub fn from_array(a: [i32; WEIGHTS]) -> Weights {
-        Weights {
-            occupied: a[0],
-            box_middle: a[1],
-            box_corner: a[2],
-            boxes: a[3],
-            lines: a[4],
-            transitions: a[5],
-            corners: a[6],
-            slots: a[7],
-            cornered: a[8],
-            isolated: a[9],
-            dead: a[10],
-            scarce: a[11],
-            unbarred: a[12],
-            crowded: a[13],
-            walls: a[14],
-            clear_ways: a[15],
-            off_box_edges: a[16],
-            edge_slots: a[17],
-            side_box_cells: a[18],
-            corner_box_cells: a[19],
-            hard_crowded: a[20],
-        }
-    }
-}
-
-impl Default for Weights {
-    fn default() -> Self {
-        Weights::from_array([
-            10, 0, 0, 40, 0, 20, 0, 10, 30, 30, 300, 30, 15, 0, 20, 2, 0, 0, 0, 0, 0,
-        ])
-    }
-}
 
 /// Largest cell offset of a default piece on the largest board: 4 rows and 4 columns down
 /// on an 11-wide board.
@@ -1125,11 +959,5 @@ mod tests {
                 }
             }
         }
-    }
-
-    #[test]
-    fn weights_round_trip_through_arrays() {
-        let w = Weights::default();
-        assert_eq!(Weights::from_array(w.to_array()), w);
     }
 }

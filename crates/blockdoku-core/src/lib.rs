@@ -43,6 +43,7 @@ pub mod engine;
 pub mod error;
 pub mod eval;
 pub mod geometry;
+mod input;
 pub mod outcome;
 pub mod piece;
 pub mod rules;

@@ -5,49 +5,39 @@
 //! one way (`commands` -> `outcome`).
 
 use crate::error::InputError;
-use crate::geometry::{Geometry, Units, check_at, default_size};
+use crate::geometry::{Geometry, Units, check_at};
+use crate::input::command_input;
 use crate::piece::{Piece, Placement};
-use crate::rules::Scoring;
-use crate::rules::{IllegalReason, Outcome, apply, check};
+use crate::rules::{IllegalReason, Outcome, Turn, apply, check};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-/// `blockdoku place`: one move on a board.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct PlaceInput {
-    /// The board: `size` strings of `size` cells, `#` occupied, `.` empty.
-    pub board: Vec<String>,
-    /// The piece as text rows, e.g. `["##", "#."]`.
-    pub piece: Vec<String>,
-    /// `[row, col]` of the board cell under the top-left corner of the piece's bounding box.
-    pub at: [i64; 2],
-    /// How moves are scored: `classic` (default, 10 per cleared cell) or `combo`.
-    #[serde(default)]
-    pub scoring: Scoring,
-    /// The move before this one cleared something (the `combo` streak bonus); default false.
-    #[serde(default)]
-    pub streak: bool,
-    /// Side of the board (1..=11), default 9.
-    #[serde(default = "default_size")]
-    pub size: usize,
-    /// Side of a clearing box, 0 for none; default 3 on a 9x9 board, 0 otherwise.
-    #[serde(default, rename = "box")]
-    pub box_size: Option<usize>,
+command_input! {
+    /// `blockdoku place`: one move on a board.
+    #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+    #[serde(deny_unknown_fields)]
+    pub struct PlaceInput {
+        board,
+        /// The piece as text rows, e.g. `["##", "#."]`.
+        pub piece: Vec<String>,
+        /// `[row, col]` of the board cell under the top-left corner of the piece's bounding box.
+        pub at: [i64; 2],
+        scoring,
+        /// The move before this one cleared something (the `combo` streak bonus); default false.
+        #[serde(default)]
+        pub streak: bool,
+        size,
+    }
 }
 
-/// `blockdoku clear`: remove every full row, column and box of a board at once.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct ClearInput {
-    /// The board: `size` strings of `size` cells, `#` occupied, `.` empty.
-    pub board: Vec<String>,
-    /// Side of the board (1..=11), default 9.
-    #[serde(default = "default_size")]
-    pub size: usize,
-    /// Side of a clearing box, 0 for none; default 3 on a 9x9 board, 0 otherwise.
-    #[serde(default, rename = "box")]
-    pub box_size: Option<usize>,
+command_input! {
+    /// `blockdoku clear`: remove every full row, column and box of a board at once.
+    #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+    #[serde(deny_unknown_fields)]
+    pub struct ClearInput {
+        board,
+        size,
+    }
 }
 
 /// A `place` input worked out.
@@ -70,8 +60,13 @@ pub fn place_outcome(input: &PlaceInput) -> Result<PlaceOutcome, InputError> {
     let piece = Piece::parse(&input.piece, "/piece")?;
     check_at(input.at, geo.size(), "/at")?;
     let placement = Placement::new(&piece, &geo);
-    let result = check(board, placement.mask_at_rc(input.at[0], input.at[1]))
-        .map(|mask| apply(&geo, board, mask, input.scoring, input.streak));
+    let result = check(board, placement.mask_at_rc(input.at[0], input.at[1])).map(|mask| {
+        let turn = Turn {
+            scoring: input.scoring,
+            streak: input.streak,
+        };
+        apply(&geo, board, mask, turn)
+    });
     Ok(PlaceOutcome {
         geometry: geo,
         board,

@@ -52,16 +52,16 @@ pub fn combo_tier(c: u32) -> u64 {
 
 /// Points of one move.
 ///
-/// `units`: what the move cleared; `placed`: the piece's cells as placed; `streak`: the move
-/// before this one also cleared something.
-pub fn points(scoring: Scoring, units: &Units, placed: u128, streak: bool) -> u64 {
-    match scoring {
+/// `units`: what the move cleared; `placed`: the piece's cells as placed; `turn`: the scoring
+/// rule, and whether the move before this one also cleared something.
+pub fn points(turn: Turn, units: &Units, placed: u128) -> u64 {
+    match turn.scoring {
         Scoring::Classic => 10 * u64::from(units.cell_count()),
         Scoring::Combo => {
             let kept = u64::from((placed & !units.cells).count_ones());
             let c = units.count();
             let mut p = kept + combo_tier(c) * u64::from(c);
-            if c > 0 && streak {
+            if c > 0 && turn.streak {
                 p += 9;
             }
             p
@@ -70,11 +70,24 @@ pub fn points(scoring: Scoring, units: &Units, placed: u128, streak: bool) -> u6
 }
 
 /// How a move is scored: the scoring rule, and whether the move before it cleared (only
-/// `combo` scoring cares: a streak adds 9 to a clearing move).
+/// `combo` scoring cares: a streak adds 9 to a clearing move). The default is `classic`
+/// scoring with no streak.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Turn {
+    /// The scoring rule.
     pub scoring: Scoring,
+    /// The move before cleared something.
     pub streak: bool,
+}
+
+impl Turn {
+    /// The turn after a move under the same scoring: a streak when the move cleared.
+    pub fn after(self, cleared: &Units) -> Turn {
+        Turn {
+            streak: !cleared.is_empty(),
+            ..self
+        }
+    }
 }
 
 /// The result of a legal move.
@@ -89,13 +102,13 @@ pub struct Outcome {
 }
 
 /// Places the cells `placed` on `board` (the caller has checked they are empty and inside),
-/// clears every full unit at once and scores the move.
-pub fn apply(geo: &Geometry, board: u128, placed: u128, scoring: Scoring, streak: bool) -> Outcome {
+/// clears every full unit at once and scores the move as `turn` says.
+pub fn apply(geo: &Geometry, board: u128, placed: u128, turn: Turn) -> Outcome {
     let (after, units) = geo.clear(board | placed);
     Outcome {
         board: after,
         units,
-        points: points(scoring, &units, placed, streak),
+        points: points(turn, &units, placed),
     }
 }
 
@@ -139,14 +152,29 @@ mod tests {
         // Row 0 holds 7 cells; a horizontal domino completes it.
         let board = 0b1111111u128;
         let domino = 0b11u128 << 7;
-        let out = apply(&g, board, domino, Scoring::Combo, false);
+        let turn = |scoring, streak| Turn { scoring, streak };
+        let out = apply(&g, board, domino, turn(Scoring::Combo, false));
         assert_eq!(out.units.count(), 1);
         assert_eq!(out.points, 18); // both placed cells were cleared
-        assert_eq!(apply(&g, board, domino, Scoring::Combo, true).points, 27);
-        assert_eq!(apply(&g, board, domino, Scoring::Classic, true).points, 90);
+        assert_eq!(
+            turn(Scoring::Combo, false).after(&out.units),
+            turn(Scoring::Combo, true)
+        );
+        assert_eq!(
+            apply(&g, board, domino, turn(Scoring::Combo, true)).points,
+            27
+        );
+        assert_eq!(
+            apply(&g, board, domino, turn(Scoring::Classic, true)).points,
+            90
+        );
         // A move that does not clear scores its cells in combo and nothing in classic.
-        let out = apply(&g, 0, domino, Scoring::Combo, true);
+        let out = apply(&g, 0, domino, turn(Scoring::Combo, true));
         assert_eq!(out.points, 2);
-        assert_eq!(apply(&g, 0, domino, Scoring::Classic, false).points, 0);
+        assert_eq!(
+            turn(Scoring::Combo, true).after(&out.units),
+            turn(Scoring::Combo, false)
+        );
+        assert_eq!(apply(&g, 0, domino, Turn::default()).points, 0);
     }
 }

@@ -51,6 +51,7 @@ pub struct MateRequest {
     pub kind: MateKind,
     /// Most attacker moves, counting the five (as `renju mate`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 1, max = 113))]
     pub max_depth: Option<u32>,
     /// Stop the search after this many milliseconds (the picture then says so; default
     /// 60000, `null` for no limit).
@@ -80,8 +81,8 @@ pub fn renju_render(input: RenjuRenderInput) -> Result<String, InputError> {
         rule: input.rule,
         kind: request.kind,
         max_depth: request.max_depth,
-        all_first_moves: false,
         timeout_ms: request.timeout_ms,
+        ..MateInput::default()
     })
     .map_err(|e| match e.path.as_str() {
         // The search options live under `/mate` here.

@@ -82,6 +82,7 @@ fn main() {
         kind,
         max_depth,
         all_first_moves: false,
+        proof: false,
         deadline: timeout.map_or(puzzles_common::Deadline::NEVER, |t| {
             puzzles_common::Deadline::starting_at(start, Some(t.as_millis() as u64))
         }),

@@ -359,6 +359,22 @@ pub enum MateKind {
     Vct,
 }
 
+/// What counts as a threat in a VCT, besides a four.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, schemars::JsonSchema,
+)]
+#[serde(rename_all = "lowercase")]
+pub enum Threats {
+    /// A three: a move after which the attacker has a win-in-two it did not have before (a
+    /// four the defender cannot stop: two five points, or one that black may not take).
+    #[default]
+    Threes,
+    /// Any move after which the attacker, were it to move again, would win by VCF within
+    /// the depth left: threes, and quiet moves that prepare a longer VCF (the definition of
+    /// the quintet solver).
+    Vcf,
+}
+
 position_input! {
     /// Input of `renju mate`.
     #[derive(Default)]
@@ -370,10 +386,14 @@ position_input! {
         pub kind: MateKind,
         /// Most attacker moves, counting the five (1..=113; default 113 for VCF, 7 for VCT).
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[schemars(range(min = 1, max = 113))]
         pub max_depth: Option<u32>,
         /// List every winning first move (`first_moves`), not only the shortest line.
         #[serde(default)]
         pub all_first_moves: bool,
+        /// Give the proof tree of a win (`proof`): every defence with the answer to it.
+        #[serde(default)]
+        pub proof: bool,
         /// Stop after this many milliseconds with `"status": "timeout"` (default 60000; `null`
         /// for no limit).
         #[serde(
@@ -435,6 +455,37 @@ pub struct MateVerdict {
     /// With `all_first_moves`: every first move that wins within `max_depth`, by column then
     /// row (null otherwise, and on timeout).
     pub first_moves: Option<Vec<String>>,
+    /// With `proof` and a win: the proof tree. Its root is the line's first move; each
+    /// node's `defences` answer every defender reply that does not lose at once, and any
+    /// other reply either leaves the attacker a five or loses to one of its `otherwise` lines
+    /// of fours. `verify_proof` in the library checks one with the rules alone.
+    pub proof: Option<ProofNode>,
     /// How much the search did: positions searched and time taken.
     pub stats: MateStats,
+}
+
+/// A proof tree of `renju mate`, from an attacker move.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct ProofNode {
+    /// The attacker's move.
+    #[serde(rename = "move")]
+    pub attack: String,
+    /// The defender's replies that need an answer, each with the proof that wins against it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub defences: Vec<ProofDefence>,
+    /// Lines of fours (attacker first, each defender move the forced block, ending with a
+    /// four the defender cannot stop); any reply not in `defences` either leaves the attacker
+    /// a five or loses to one of these lines.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub otherwise: Vec<Vec<String>>,
+}
+
+/// One reply of the defender in a proof tree, and the winning answer to it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct ProofDefence {
+    /// The defender's reply.
+    #[serde(rename = "move")]
+    pub reply: String,
+    /// The attacker's answer and what follows.
+    pub answer: ProofNode,
 }

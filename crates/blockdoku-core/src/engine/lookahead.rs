@@ -13,8 +13,17 @@ use super::Engine;
 use crate::eval::{Evaluator, FloorParts, PieceSides, Popcount, Portable, QuietBoard, QuietBound};
 use crate::piece::Placement;
 
-/// A piece of the default set that fits nowhere after a plan, in the lookahead's sum.
-/// LOOKAHEAD_DEAD_DOC
+/// A piece of the default set that fits nowhere after a plan, in the lookahead's sum: about
+/// the term of the worst place of a piece that fits (the terms on the engine's own boards run
+/// from 500 to 3,900 over `trace 2026 G 600`, games 0-3, counted with scratch code).
+///
+/// Its value hardly matters, as the evaluation of every plan's board already charges
+/// [`Weights::dead`](crate::eval::Weights::dead) for each such piece. Measured with the
+/// constant changed and rebuilt: `trace 2026 G 1000` for games 0-5 plays the same 6,000 trays
+/// with any value from 2,000 to 100,000 (0 and 1,000 part from it once, at tray 231 of game
+/// 3); on 3,000 positions of 30 and of 38 cells or more (reached by the engine without its
+/// lookahead from the games of seed 7, scratch code), 0 to 6,000 choose the same board as
+/// 3,000 on all but 0-4 of each thousand, 100,000 on all but 4-12.
 const LOOKAHEAD_DEAD: i64 = 3000;
 
 /// The most pieces the lookahead sums (the default set has 47).

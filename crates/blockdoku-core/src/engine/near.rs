@@ -14,7 +14,7 @@
 
 use crate::geometry::{Geometry, Units};
 use crate::piece::Placement;
-use crate::rules::{Outcome, Scoring, points};
+use crate::rules::{Outcome, Turn, points};
 
 /// The empty cells of a near unit, how many, and the unit (its index in
 /// `Geometry::units()`).
@@ -214,16 +214,16 @@ impl CoverMemo {
 
 /// The placement of `placed` (on empty cells) with what it clears: the units among `gaps`
 /// (the near units of the position, for a reach at least the piece's) whose empty cells it
-/// covers. Every unit it completes is one of them, so this is [`crate::rules::apply`]
-/// without testing every unit of the board for fullness (`Geometry::clear` was 4% of the instructions of
-/// the crate README's callgrind command, most of it from the search's clearing moves).
+/// covers, scored as `turn` says. Every unit it completes is one of them, so this is
+/// [`crate::rules::apply`] without testing every unit of the board for fullness
+/// (`Geometry::clear` was 4% of the instructions of `trace 2026 0 300`, most of it from the
+/// search's clearing moves).
 pub(super) fn apply_near(
     geo: &Geometry,
     gaps: &[Gap],
     board: u128,
     placed: u128,
-    scoring: Scoring,
-    streak: bool,
+    turn: Turn,
 ) -> Outcome {
     let mut units = Units::default();
     for gap in gaps {
@@ -234,7 +234,7 @@ pub(super) fn apply_near(
     Outcome {
         board: (board | placed) & !units.cells,
         units,
-        points: points(scoring, &units, placed, streak),
+        points: points(turn, &units, placed),
     }
 }
 
@@ -303,7 +303,7 @@ mod tests {
     /// boards of several crowdings and sizes.
     #[test]
     fn near_units_apply_as_the_rules_do() {
-        use crate::rules::apply;
+        use crate::rules::{Scoring, apply};
         let mut rng = SplitMix64::new(37);
         let mut gaps = Vec::new();
         let mut cleared = 0;
@@ -331,9 +331,10 @@ mod tests {
                         for (scoring, streak) in [(Scoring::Classic, false), (Scoring::Combo, true)]
                         {
                             let placed = p.mask_at(anchor);
+                            let turn = Turn { scoring, streak };
                             assert_eq!(
-                                apply_near(&geo, &gaps, board, placed, scoring, streak),
-                                apply(&geo, board, placed, scoring, streak),
+                                apply_near(&geo, &gaps, board, placed, turn),
+                                apply(&geo, board, placed, turn),
                                 "{size}x{size} case {case} anchor {anchor}"
                             );
                         }

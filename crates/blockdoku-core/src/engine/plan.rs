@@ -397,7 +397,11 @@ mod tests {
         let mut b = board;
         for m in &plan.moves {
             let placed = check(b, Some(tray[m.piece].mask_at(m.anchor))).expect("legal");
-            b = apply(exact.geometry(), b, placed, turn.scoring, false).board;
+            let quiet = Turn {
+                streak: false,
+                ..turn
+            };
+            b = apply(exact.geometry(), b, placed, quiet).board;
         }
         assert_eq!(b, plan.board, "case {case}");
         (plan, exact_decided)

@@ -254,6 +254,15 @@ impl<'a, C: Popcount> Search<'a, C> {
         })
     }
 
+    /// How a move from `from` is scored.
+    #[inline(always)]
+    fn turn(&self, from: Node) -> Turn {
+        Turn {
+            scoring: self.scoring,
+            streak: from.streak,
+        }
+    }
+
     /// Offers the board the path ends on as a plan (the last piece's moves offer theirs in
     /// [`Search::last_moves`], the same way).
     #[inline(always)]
@@ -358,7 +367,7 @@ impl<'a, C: Popcount> Search<'a, C> {
             piece: i,
             rest,
             clearing,
-            quiet_points: points(self.scoring, &Units::default(), p.origin(), from.streak),
+            quiet_points: points(self.turn(from), &Units::default(), p.origin()),
             reach: Reach::of(self.tray.pieces, rest),
             last,
         };
@@ -415,7 +424,7 @@ impl<'a, C: Popcount> Search<'a, C> {
         let i = step.piece;
         let placed = self.tray.pieces[i].mask_at(anchor);
         let out = if step.clearing & (1u128 << anchor) != 0 {
-            apply_near(geo, gaps, from.board, placed, self.scoring, from.streak)
+            apply_near(geo, gaps, from.board, placed, self.turn(from))
         } else {
             Outcome {
                 board: from.board | placed,
@@ -618,7 +627,7 @@ impl<'a, C: Popcount> Search<'a, C> {
                 continue;
             };
             let placed = p.mask_at(anchor);
-            let out = apply_near(geo, gaps, from.board, placed, self.scoring, from.streak);
+            let out = apply_near(geo, gaps, from.board, placed, self.turn(from));
             let eval = self.ev.eval_below_by::<C>(out.board, gate.bound);
             if eval >= gate.bound && gate.full {
                 continue;
@@ -809,13 +818,13 @@ mod tests {
             );
             assert_eq!(plan.complete, want.0 == len);
             let mut b = board;
-            let mut streak = turn.streak;
+            let mut next = turn;
             for m in &plan.moves {
                 let placed = check(b, Some(tray[m.piece].mask_at(m.anchor))).expect("legal");
-                let out = apply(&geo, b, placed, turn.scoring, streak);
+                let out = apply(&geo, b, placed, next);
                 assert_eq!((out.units, out.points), (m.units, m.points));
                 b = out.board;
-                streak = !out.units.is_empty();
+                next = next.after(&out.units);
             }
             assert_eq!(b, plan.board);
             assert_eq!(plan.complete, engine.fits_whole(board, &tray));

@@ -57,7 +57,7 @@ pub(super) fn brute_from(
         let quiet_places: Vec<u32> = (0..u128::BITS)
             .filter(|&a| pos & (1u128 << a) != 0)
             .filter(|&a| {
-                apply(geo, board, tray[i].mask_at(a), turn.scoring, false)
+                apply(geo, board, tray[i].mask_at(a), Turn::default())
                     .units
                     .is_empty()
             })
@@ -97,7 +97,7 @@ pub(super) fn brute_from(
         while pos != 0 {
             let a = pos.trailing_zeros();
             pos &= pos - 1;
-            let out = apply(geo, board, tray[i].mask_at(a), turn.scoring, turn.streak);
+            let out = apply(geo, board, tray[i].mask_at(a), turn);
             let quiet = out.units.is_empty();
             if narrowed && quiet && last_quiet.is_some_and(|j| j > i) {
                 continue;

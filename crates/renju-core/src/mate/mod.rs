@@ -16,6 +16,9 @@
 //! Depth counts the attacker's moves up to and including the winning five: a lone four with
 //! its block forbidden is depth 2 though the line shows only the four.
 
+mod explain;
+pub mod proof;
+mod referee;
 mod table;
 pub(crate) mod threats;
 mod vcf;
@@ -27,7 +30,10 @@ mod brute;
 #[cfg(test)]
 mod tests;
 
-pub use crate::contract::{MateEnd, MateInput, MateKind, MateStats, MateStatus, MateVerdict};
+pub use crate::contract::{
+    MateEnd, MateInput, MateKind, MateStats, MateStatus, MateVerdict, ProofDefence, ProofNode,
+    Threats,
+};
 
 use std::time::Instant;
 
@@ -39,6 +45,7 @@ use crate::error::InputError;
 use crate::notation::to_notation;
 use crate::position::position;
 use crate::rules::Rule;
+use proof::Proof;
 use table::{Clock, OutOfTime, Table};
 use threats::{AfterFour, Position};
 
@@ -97,6 +104,7 @@ pub struct MateOptions {
     pub kind: MateKind,
     pub max_depth: u8,
     pub all_first_moves: bool,
+    pub proof: bool,
     pub deadline: Deadline,
 }
 
@@ -106,6 +114,7 @@ pub struct MateOutcome {
     pub status: MateStatus,
     pub win: Option<Win>,
     pub first_moves: Option<Vec<Point>>,
+    pub proof: Option<Proof>,
     pub nodes: u64,
 }
 
@@ -119,23 +128,32 @@ pub fn solve(board: &Board, attacker: Color, rule: Rule, options: &MateOptions) 
         vct_table: None,
         options: *options,
     };
-    let (status, win, first_moves) = match search.run() {
-        Ok((win, first)) => {
-            let status = if win.is_some() {
-                MateStatus::Win
-            } else {
-                MateStatus::NoWin
-            };
-            (status, win, first)
-        }
-        Err(Stopped { win }) => (MateStatus::Timeout, win, None),
+    let (status, found) = match search.run() {
+        Ok(found) if found.win.is_some() => (MateStatus::Win, found),
+        Ok(found) => (MateStatus::NoWin, found),
+        Err(Stopped { win }) => (
+            MateStatus::Timeout,
+            Found {
+                win,
+                ..Found::default()
+            },
+        ),
     };
     MateOutcome {
         status,
-        win,
-        first_moves,
+        win: found.win,
+        first_moves: found.first_moves,
+        proof: found.proof,
         nodes: search.clock.nodes,
     }
+}
+
+/// What a search that finished found.
+#[derive(Default)]
+struct Found {
+    win: Option<Win>,
+    first_moves: Option<Vec<Point>>,
+    proof: Option<Proof>,
 }
 
 /// A search that ran out of time, with the win found before, if any.
@@ -163,19 +181,47 @@ struct Search {
 }
 
 impl Search {
-    /// The shortest win (or none), then the winning first moves when asked.
-    fn run(&mut self) -> Result<(Option<Win>, Option<Vec<Point>>), Stopped> {
+    /// The shortest win (or none), then its proof and the winning first moves when asked.
+    fn run(&mut self) -> Result<Found, Stopped> {
         let win = self.shortest()?;
-        if !self.options.all_first_moves {
-            return Ok((win, None));
+        let proof = match &win {
+            Some(w) if self.options.proof => match self.proof(w) {
+                Ok(proof) => Some(proof),
+                Err(OutOfTime) => return Err(Stopped { win: win.clone() }),
+            },
+            _ => None,
+        };
+        let first_moves = if self.options.all_first_moves {
+            Some(
+                self.first_moves()
+                    .map_err(|OutOfTime| Stopped { win: win.clone() })?,
+            )
+        } else {
+            None
+        };
+        Ok(Found {
+            win,
+            first_moves,
+            proof,
+        })
+    }
+
+    /// The proof tree of the win `win` found.
+    fn proof(&mut self, win: &Win) -> Result<Proof, OutOfTime> {
+        let depth = win.depth();
+        if self.options.kind == MateKind::Vcf || depth == 1 {
+            return Ok(explain::proof_of_line(win));
         }
+        self.vct().proof(depth as u8)
+    }
+
+    /// Every winning first move, by column then row.
+    fn first_moves(&mut self) -> Result<Vec<Point>, OutOfTime> {
         let mut first = if self.pos.attacker.fives(&self.pos.board).is_empty() {
             let mut first = Vec::new();
             for m in self.first_move_candidates() {
-                match self.wins_with(m) {
-                    Ok(true) => first.push(m),
-                    Ok(false) => {}
-                    Err(OutOfTime) => return Err(Stopped { win }),
+                if self.wins_with(m)? {
+                    first.push(m);
                 }
             }
             first
@@ -183,7 +229,7 @@ impl Search {
             self.first_moves_beside_a_five()
         };
         first.sort_by_key(|p| (p.x, p.y));
-        Ok((win, Some(first)))
+        Ok(first)
     }
 
     /// The winning first moves when the attacker already has a five point: the fives, and
@@ -312,9 +358,9 @@ impl Search {
     }
 }
 
-/// `renju mate`: the side to move's VCF or VCT.
-pub fn mate(input: MateInput) -> Result<MateVerdict, InputError> {
-    let start = Instant::now();
+/// The board and the attacker (the side to move) of a `renju mate` input, or why there is no
+/// mate to search: a bad position, or a game that is over.
+pub fn mate_position(input: &MateInput) -> Result<(Board, Color), InputError> {
     let game = position(input.source(), None)?;
     if let Some(outcome) = game.outcome() {
         let what = match outcome.winner {
@@ -331,6 +377,13 @@ pub fn mate(input: MateInput) -> Result<MateVerdict, InputError> {
             format!("the game is over ({what}), so there is no mate to search"),
         ));
     }
+    Ok((game.board().clone(), game.to_move()))
+}
+
+/// `renju mate`: the side to move's VCF or VCT.
+pub fn mate(input: MateInput) -> Result<MateVerdict, InputError> {
+    let start = Instant::now();
+    let (board, attacker) = mate_position(&input)?;
     let max_depth = match input.max_depth {
         None => match input.kind {
             MateKind::Vcf => DEFAULT_VCF_DEPTH,
@@ -348,13 +401,14 @@ pub fn mate(input: MateInput) -> Result<MateVerdict, InputError> {
         kind: input.kind,
         max_depth,
         all_first_moves: input.all_first_moves,
+        proof: input.proof,
         deadline: Deadline::starting_at(start, or_default(input.timeout_ms)),
     };
-    let outcome = solve(game.board(), game.to_move(), input.rule, &options);
+    let outcome = solve(&board, attacker, input.rule, &options);
     let win = outcome.win.filter(|_| outcome.status == MateStatus::Win);
     Ok(MateVerdict {
         status: outcome.status,
-        attacker: game.to_move(),
+        attacker,
         depth: win.as_ref().map(Win::depth),
         line: win
             .as_ref()
@@ -364,6 +418,11 @@ pub fn mate(input: MateInput) -> Result<MateVerdict, InputError> {
         first_moves: outcome
             .first_moves
             .map(|f| f.into_iter().map(to_notation).collect()),
+        proof: outcome
+            .proof
+            .as_ref()
+            .filter(|_| outcome.status == MateStatus::Win)
+            .map(ProofNode::from),
         stats: MateStats {
             nodes: outcome.nodes,
             elapsed_ms: (start.elapsed().as_secs_f64() * 1e6).round() / 1e3,

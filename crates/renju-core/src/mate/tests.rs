@@ -2,7 +2,7 @@
 //! brute-force reference on seeded middle-game positions.
 
 use super::brute::Brute;
-use super::verify::{LineFault, verify_line};
+use super::verify::{LineFault, ProofFaultKind, Terms, verify_line, verify_proof};
 use super::*;
 use crate::sample::{Rng, middle_game};
 
@@ -32,18 +32,38 @@ fn options(kind: MateKind, max_depth: u8) -> MateOptions {
         kind,
         max_depth,
         all_first_moves: false,
+        proof: false,
         deadline: puzzles_common::Deadline::NEVER,
     }
 }
 
-/// Solves, checks every win with the verifier (depth included), returns the outcome.
+fn terms(rule: Rule, options: &MateOptions) -> Terms {
+    Terms {
+        rule,
+        kind: options.kind,
+        threats: Threats::Threes,
+    }
+}
+
+/// Solves with a proof tree, checks every win's line and proof with the rules-only
+/// verifiers (depth included), returns the outcome.
 fn solved(board: &Board, attacker: Color, rule: Rule, options: MateOptions) -> MateOutcome {
+    let options = MateOptions {
+        proof: true,
+        ..options
+    };
     let out = solve(board, attacker, rule, &options);
-    if let Some(w) = &out.win {
-        let depth = verify_line(board, attacker, rule, options.kind, &w.line, w.end)
+    let terms = terms(rule, &options);
+    if let Some(w) = out.win.as_ref().filter(|_| out.status == MateStatus::Win) {
+        let depth = verify_line(board, attacker, terms, &w.line, w.end)
             .unwrap_or_else(|e| panic!("{e}: {:?}\n{board:?}", w.line));
         assert_eq!(depth, w.depth());
         assert!(depth <= u32::from(options.max_depth));
+        let proof = out.proof.as_ref().expect("asked for a proof");
+        assert_eq!(proof.attack, w.line[0]);
+        let proven = verify_proof(board, attacker, terms, proof, depth)
+            .unwrap_or_else(|e| panic!("{e}\n{board:?}"));
+        assert_eq!(proven, depth, "{board:?}");
     }
     out
 }
@@ -52,11 +72,12 @@ fn solved(board: &Board, attacker: Color, rule: Rule, options: MateOptions) -> M
 fn the_verifier_names_the_first_fault_of_a_spoilt_line() {
     let b = board_of(VCF_BLACK);
     let (black, rule, vcf) = (Color::Black, Rule::Renju, MateKind::Vcf);
+    let terms = terms(rule, &options(vcf, 113));
     let win = solved(&b, black, rule, options(MateKind::Vcf, 113))
         .win
         .expect("a known VCF");
     let line = &win.line;
-    let check = |line: &[Point], end| verify_line(&b, black, rule, vcf, line, end);
+    let check = |line: &[Point], end| verify_line(&b, black, terms, line, end);
     assert_eq!(check(line, win.end), Ok(13));
     // Cut after a defender move: the line must end with the attacker's.
     assert_eq!(check(&line[..2], win.end), Err(LineFault::EvenLength(2)));
@@ -450,4 +471,21 @@ fn an_expired_deadline_stops_a_search_before_it_starts() {
     let (b, attacker) = after_moves(FIVE_ON_OFFER);
     let out = solve(&b, attacker, Rule::Renju, &expired(MateKind::Vct));
     assert_eq!(out.status, MateStatus::Win);
+}
+
+#[test]
+fn the_proof_verifier_finds_an_unanswered_defence() {
+    let (b, attacker) = after_moves(LONGEST_DEFENCE);
+    let out = solved(&b, attacker, Rule::Renju, options(MateKind::Vct, 6));
+    let mut proof = out.proof.expect("a proof");
+    let terms = terms(Rule::Renju, &options(MateKind::Vct, 6));
+    assert_eq!(verify_proof(&b, attacker, terms, &proof, 6), Ok(6));
+    // Claimed in fewer moves than it takes.
+    let short = verify_proof(&b, attacker, terms, &proof, 5).unwrap_err();
+    assert_eq!(short.fault, ProofFaultKind::TooDeep);
+    // Without the answer to one defence of the first three, that defence is unanswered.
+    let (dropped, _) = proof.defences.remove(0);
+    let fault = verify_proof(&b, attacker, terms, &proof, 6).unwrap_err();
+    assert_eq!(fault.fault, ProofFaultKind::Unanswered(dropped), "{fault}");
+    assert_eq!(fault.path, [proof.attack]);
 }

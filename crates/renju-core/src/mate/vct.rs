@@ -14,7 +14,6 @@
 //! the shortest win keeps what shallower depths proved.
 
 use crate::board::{Color, Point};
-use crate::mate::Win;
 use crate::mate::table::{Clock, OutOfTime, Table};
 use crate::mate::threats::{AfterFour, Position, after_four, is_win_in_two, stone_key, win_in_two};
 use puzzles_common::rng::mix;
@@ -24,12 +23,16 @@ const INF: u32 = 1 << 30;
 
 /// Proof and disproof numbers of a node.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Numbers {
+pub(crate) struct Numbers {
     pn: u32,
     dn: u32,
 }
 
 impl Numbers {
+    pub(crate) fn is_proven(self) -> bool {
+        self.pn == 0
+    }
+
     /// Packed for the table, as `pn + 1` and `dn + 1` so that 0 (an empty slot) is never a
     /// value.
     fn pack(self) -> u64 {
@@ -78,7 +81,7 @@ impl<'a> Vct<'a> {
         Ok(n.pn == 0)
     }
 
-    fn key(&self, hash: u64, and: bool, depth: u8) -> u64 {
+    pub(crate) fn key(&self, hash: u64, and: bool, depth: u8) -> u64 {
         hash ^ mix(u64::from(depth) * 2 + u64::from(and) + 1)
     }
 
@@ -249,7 +252,7 @@ impl<'a> Vct<'a> {
         self.lookup(self.key(hash, and, depth)).unwrap_or(UNKNOWN)
     }
 
-    fn lookup(&self, key: u64) -> Option<Numbers> {
+    pub(crate) fn lookup(&self, key: u64) -> Option<Numbers> {
         self.table.get(key).map(Numbers::unpack)
     }
 
@@ -257,100 +260,15 @@ impl<'a> Vct<'a> {
         self.table.put(key, n.pack());
     }
 
-    /// The least depth from 1 to `max` at which the node (attacker to move unless `and`)
-    /// wins, if any.
-    fn least_depth(&mut self, and: bool, max: u8) -> Result<Option<u8>, OutOfTime> {
-        for depth in 1..=max {
-            if self.prove(and, depth)? {
-                return Ok(Some(depth));
-            }
-        }
-        Ok(None)
-    }
-
-    /// Of `moves` by `mover`, the one whose resulting node has the least winning depth within
-    /// `max` (`longest`: the greatest, every one being a win), with that depth; the first of
-    /// equals.
-    fn pick(
-        &mut self,
-        moves: &[Point],
-        mover: Color,
-        max: u8,
-        longest: bool,
-    ) -> Result<(Point, u8), OutOfTime> {
-        let and = mover == self.pos.attacker.color;
-        let mut best: Option<(Point, u8)> = None;
-        for &m in moves {
-            self.pos.place(m, mover);
-            let depth = self.least_depth(and, max);
-            self.pos.remove(m);
-            let Some(depth) = depth? else { continue };
-            let better = best.is_none_or(|(_, b)| if longest { depth > b } else { depth < b });
-            if better {
-                best = Some((m, depth));
-            }
-        }
-        Ok(best.expect("a proven node has a winning move, and every defence of one loses"))
-    }
-
-    /// The line of an OR node that wins in `depth` attacker moves and no fewer, under best
-    /// play: at each OR node the attacker move that wins soonest, at each AND node the
-    /// defence that holds out longest, to the five. Its length is the node's least depth.
-    pub(crate) fn principal_line(&mut self, depth: u8) -> Result<Win, OutOfTime> {
-        // `path` is the line; `placed` the stones of it on the board, lifted at the end.
-        let mut path = Vec::new();
-        let mut placed = Vec::new();
-        let mut depth = depth;
-        let win = loop {
-            // OR node: attacker to move.
-            let attacker = self.pos.attacker.color;
-            if let Some(f) = self.pos.attacker.fives(&self.pos.board).first() {
-                path.push(Point::from_index(f));
-                break Win::five(&path);
-            }
-            let Expansion::Moves(moves) = self.expand_or(depth) else {
-                unreachable!("a proven OR node with no five point has moves");
-            };
-            let (m, after) = self.pick(&moves, attacker, depth - 1, false)?;
-            self.play_on(&mut path, &mut placed, m, attacker);
-            depth = after;
-            // AND node: defender to move.
-            let defender = self.pos.defender;
-            let attacker_fives = self.pos.attacker.fives(&self.pos.board);
-            if let Some(end) = after_four(&mut self.pos.board, &defender, attacker_fives)
-                && !matches!(end, AfterFour::Block(_))
-            {
-                break Win::from_end(&path, end);
-            }
-            let replies = match self.expand_and(depth) {
-                Expansion::Moves(moves) => moves,
-                // Every defence loses at once: show one.
-                _ => vec![self.any_legal_defence()],
-            };
-            let (reply, after) = self.pick(&replies, defender.color, depth, true)?;
-            self.play_on(&mut path, &mut placed, reply, defender.color);
-            depth = after;
-        };
-        for &p in placed.iter().rev() {
-            self.pos.remove(p);
-        }
-        Ok(win)
-    }
-
-    fn play_on(&mut self, path: &mut Vec<Point>, placed: &mut Vec<Point>, p: Point, c: Color) {
-        self.pos.place(p, c);
-        path.push(p);
-        placed.push(p);
-    }
-
-    fn any_legal_defence(&mut self) -> Point {
-        let defender = self.pos.defender;
+    /// The lines that beat every reply of an AND node that its defences leave out: the
+    /// attacker's standing win-in-two.
+    pub(crate) fn refutations(&mut self) -> Vec<Vec<Point>> {
+        let (attacker, defender) = (self.pos.attacker, self.pos.defender);
         let board = &mut self.pos.board;
-        let empties: Vec<Point> = board.empty_points().collect();
-        empties
-            .into_iter()
-            .find(|&p| defender.may_play(board, p))
-            .expect("the defender has a legal point on a board that is not full")
+        let fours = attacker.four_moves(board);
+        win_in_two(board, &attacker, &defender, fours)
+            .map(|q| vec![vec![q]])
+            .unwrap_or_default()
     }
 }
 

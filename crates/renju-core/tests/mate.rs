@@ -1,8 +1,12 @@
-//! The `depth` of every winning mate fixture is the least `max_depth` that wins: asked again
-//! at exactly that depth the answer is the same win, and one move shallower it is `no_win`.
+//! Every winning mate fixture, checked against the definitions: its `depth` is the least
+//! `max_depth` that wins (asked again at exactly that depth the answer is the same win, and
+//! one move shallower it is `no_win`), and its proof tree, checked with the rules alone
+//! against every legal reply, wins within that depth.
 
-use renju_core::mate::{MateInput, MateStatus, MateVerdict};
-use serde_json::Value;
+use renju_core::mate::proof::Proof;
+use renju_core::mate::verify::{Terms, verify_proof};
+use renju_core::mate::{MateInput, MateStatus, MateVerdict, Threats, mate_position};
+use serde_json::{Value, json};
 use std::path::Path;
 
 fn mate(input: &Value) -> MateVerdict {
@@ -60,4 +64,29 @@ fn every_winning_fixture_depth_is_the_least_max_depth_that_wins() {
         vct += usize::from(input["kind"] == "vct");
     }
     assert!(vct >= 3, "{vct} winning VCT fixtures");
+}
+
+#[test]
+fn every_winning_fixture_has_a_proof_tree_that_wins_against_every_defence() {
+    let mut checked = 0;
+    for (name, mut input) in winning_cases() {
+        input["proof"] = json!(true);
+        let verdict = mate(&input);
+        let depth = verdict.depth.expect("a win");
+        let node = verdict.proof.as_ref().expect("asked for a proof");
+        assert_eq!(json!(node.attack), verdict.line[0].as_str(), "{name}");
+        let proof = Proof::try_from(node).expect("points of the board");
+        let input: MateInput = serde_json::from_value(input).unwrap();
+        let (board, attacker) = mate_position(&input).expect("a position");
+        let terms = Terms {
+            rule: input.rule,
+            kind: input.kind,
+            threats: Threats::Threes,
+        };
+        let proven = verify_proof(&board, attacker, terms, &proof, depth)
+            .unwrap_or_else(|fault| panic!("{name}: {fault}"));
+        assert_eq!(proven, depth, "{name}");
+        checked += 1;
+    }
+    assert!(checked >= 6, "{checked} proofs checked");
 }
