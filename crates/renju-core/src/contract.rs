@@ -1,7 +1,7 @@
 //! The JSON contract's input and verdict types of `renju check`, `move`, `validate` and
 //! `mate`, apart from the functions behind them so that the engine-terms modules
-//! ([`crate::checked`], [`crate::mate`]) can speak them without importing the commands
-//! (imports run one way: `commands` -> `checked` -> `contract`).
+//! ([`crate::checked`], [`crate::mate`](mod@crate::mate)) can speak them without importing
+//! the commands (imports run one way: `commands` -> `checked` -> `contract`).
 
 use crate::board::Color;
 use crate::notation::MoveSpec;

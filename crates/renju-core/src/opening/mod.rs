@@ -4,7 +4,7 @@
 //!
 //! A record with an opening is two lists: `moves`, the stones in the order played, and
 //! `actions`, the protocol's decisions in order (`"swap"`/`"stay"`, `{"declare": N}`,
-//! `{"offer": [...]}`, `{"more": 2}`). Each rule is a script of steps ([`protocol`](self)):
+//! `{"offer": [...]}`, `{"more": 2}`). Each rule is a script of steps (`protocol`):
 //! the referee takes the next stone or the next decision as the script asks, checks it against
 //! its step, and reports the first fault, who holds black after the swaps, the canonical
 //! opening of the first three stones and what the rule expects next.
