@@ -52,12 +52,13 @@ pub struct ManArgs {
     pub dir: Option<PathBuf>,
 }
 
-#[derive(Debug, Args)]
+#[derive(Debug, Clone, Args)]
 pub struct BatchArgs {
-    /// Case files and folders (searched recursively for *.json and *.jsonl, sorted); a case
-    /// id as a batch prints it (`file.jsonl:3`) runs that case alone; `-` reads cases as
-    /// JSON Lines from stdin and answers each line as soon as it is done.
-    #[arg(required = true)]
+    /// Case files and folders (searched recursively for *.json and *.jsonl, sorted, skipping
+    /// hidden and git-ignored files); a case id as a batch prints it (`file.jsonl:3`,
+    /// `file.jsonl#name`) runs that case alone; `-` reads cases as JSON Lines from stdin and
+    /// answers each line as soon as it is done. Without PATH: the `paths` of the `[batch]`
+    /// table of `puzzles.toml` at the repository root, else its `fixtures/` folder.
     pub paths: Vec<PathBuf>,
     /// Number of cases run at once (default: one per core; at most four per core).
     #[arg(long, short = 'j', value_name = "N")]
@@ -73,6 +74,10 @@ pub struct BatchArgs {
     /// when a `--filter` keeps them.
     #[arg(long, value_name = "TEXT")]
     pub skip: Vec<String>,
+    /// Run only the cases in FILE or reading FILE as their `input` (repeatable): what a
+    /// change to FILE can break, for pre-commit hooks and editors.
+    #[arg(long, value_name = "FILE")]
+    pub changed: Vec<PathBuf>,
     /// Skip files and folders that GLOB matches while searching folders (repeatable). A
     /// GLOB without `/` matches a file or folder name anywhere (`package.json`), one with
     /// `/` the whole path (`fixtures/wip/**`).
@@ -83,16 +88,22 @@ pub struct BatchArgs {
     /// is invalid and the file is not read.
     #[arg(long)]
     pub allow_input_outside: bool,
-    /// A report, several allowed: `jsonl` (the default), `junit`, `github` (JSON Lines plus
-    /// GitHub Actions annotations on stderr, and a Markdown summary when
-    /// GITHUB_STEP_SUMMARY is set) or `summary` (the counts as one JSON object). `=PATH`
-    /// writes it to a file; at most one report goes to stdout, which prints JSON Lines when
-    /// every report has a PATH.
+    /// A report, several allowed: `jsonl`, `human` (the failing cases and the counts, for
+    /// people), `junit`, `github` (JSON Lines plus GitHub Actions annotations on stderr, and
+    /// a Markdown summary when GITHUB_STEP_SUMMARY is set) or `summary` (the counts as one
+    /// JSON object). `=PATH` writes it to a file; at most one report goes to stdout, which
+    /// prints JSON Lines when every report has a PATH, and by default `human` on a terminal
+    /// and JSON Lines elsewhere.
     #[arg(long, value_name = "FORMAT[=PATH]", value_parser = parse_report)]
     pub report: Vec<Report>,
-    /// Stop at the first failing or invalid case (its line is the last one printed).
+    /// Stop at the first failing or invalid case (its line is the last one printed); cases
+    /// already running are cancelled.
     #[arg(long)]
     pub fail_fast: bool,
+    /// Print the cases that would run (id, name, `game command`) after every selection,
+    /// without running them: JSON Lines, or lines for people on a terminal.
+    #[arg(long, conflicts_with_all = ["update", "watch", "render", "name_missing"])]
+    pub list: bool,
     /// Run only the cases that failed (or were invalid) when they last ran, as recorded in
     /// `.puzzles_cache/` (or PUZZLES_CACHE_DIR); every case when none of them did.
     #[arg(long, visible_alias = "lf")]
@@ -123,6 +134,10 @@ pub struct BatchArgs {
         default_missing_value = "failing"
     )]
     pub update: Option<UpdateMode>,
+    /// Give a `"name"` to every case without one (from its note, else `command-N`), in
+    /// place, so its id stops changing when lines move; with or without `--update`.
+    #[arg(long)]
+    pub name_missing: bool,
 }
 
 impl BatchArgs {
@@ -154,6 +169,8 @@ pub struct Report {
 pub enum ReportFormat {
     /// One JSON line per case.
     Jsonl,
+    /// The failing cases and the counts, for people.
+    Human,
     /// One JUnit XML document: a testsuite per case file, a testcase per case.
     Junit,
     /// JSON Lines, and a GitHub Actions annotation per failing case (on stderr, or in the
@@ -164,11 +181,12 @@ pub enum ReportFormat {
 }
 
 impl ReportFormat {
-    pub const NAMES: [&str; 4] = ["jsonl", "junit", "github", "summary"];
+    pub const NAMES: [&str; 5] = ["jsonl", "human", "junit", "github", "summary"];
 
     pub fn name(self) -> &'static str {
         match self {
             ReportFormat::Jsonl => "jsonl",
+            ReportFormat::Human => "human",
             ReportFormat::Junit => "junit",
             ReportFormat::Github => "github",
             ReportFormat::Summary => "summary",
@@ -176,7 +194,7 @@ impl ReportFormat {
     }
 }
 
-fn parse_report(text: &str) -> Result<Report, String> {
+pub fn parse_report(text: &str) -> Result<Report, String> {
     let (name, path) = match text.split_once('=') {
         Some((name, "")) => {
             return Err(format!("{name}= needs a PATH after `=`"));
@@ -186,6 +204,7 @@ fn parse_report(text: &str) -> Result<Report, String> {
     };
     let format = [
         ReportFormat::Jsonl,
+        ReportFormat::Human,
         ReportFormat::Junit,
         ReportFormat::Github,
         ReportFormat::Summary,
@@ -396,7 +415,7 @@ mod tests {
         assert!(
             parse_report("xml")
                 .unwrap_err()
-                .contains("jsonl, junit, github, summary")
+                .contains("jsonl, human, junit, github, summary")
         );
     }
 }

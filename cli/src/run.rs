@@ -19,7 +19,10 @@ use crate::source::{Source, position, timeout_value};
 
 pub fn run(command: &Command, matches: &ArgMatches) -> ExitStatus {
     match &command.kind {
-        Kind::Json(json) => run_json(json, &RunArgs::from_matches(matches)),
+        Kind::Json(json) => {
+            let words = format!("{} {}", command.game, command.name);
+            run_json(json, &RunArgs::from_matches(matches), &words)
+        }
         Kind::Interactive(interactive) => {
             let stdin = io::stdin();
             let stdout = io::stdout();
@@ -36,14 +39,17 @@ pub fn run(command: &Command, matches: &ArgMatches) -> ExitStatus {
     }
 }
 
-fn run_json(command: &JsonCommand, args: &RunArgs) -> ExitStatus {
+fn run_json(command: &JsonCommand, args: &RunArgs, words: &str) -> ExitStatus {
     let started = Instant::now();
     let deadline = files::deadline(started, reading_limit(command, args));
-    let result = read_input(args.input.as_deref(), deadline)
-        .and_then(|bytes| evaluate(command, args, &bytes, started));
+    let name = input_name(args.input.as_deref());
+    let result = read_input(args.input.as_deref(), deadline).and_then(|bytes| {
+        evaluate(command, args, &bytes, started)
+            .map_err(|err| crate::batch::case_given_to_command(err, &bytes, &name, words))
+    });
     let verdict = match result {
         Ok(verdict) => verdict,
-        Err(err) => return fail(&err, &input_name(args.input.as_deref()), args.pretty),
+        Err(err) => return fail(&err, &name, args.pretty),
     };
     let stdout = io::stdout();
     let mut out = stdout.lock();

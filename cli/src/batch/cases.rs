@@ -1,38 +1,31 @@
-//! Finding case files and reading their cases as a stream: a `.json` file is one case, a
-//! `.jsonl` file one case per non-blank line, read a line at a time so a file of any size
-//! needs memory for only the cases in flight, and a bad line (not UTF-8, say) spoils only
-//! itself.
+//! Reading the cases of case files as a stream: a `.json` file is one case, a `.jsonl` file
+//! one case per non-blank line, read a line at a time so a file of any size needs memory for
+//! only the cases in flight, and a bad line (not UTF-8, say) spoils only itself.
 //!
-//! A PATH may also be a case id as a batch prints it, `file.jsonl:3`: that case alone. Ids
-//! of one file are merged into one reading of it, so re-running the failures of a large file
-//! reads it once.
+//! Each case gets its id here: `file#name` for a case with a `"name"`, else `file:line` for
+//! a line of a `.jsonl` file and `file` for a `.json` file. Names are unique within a file:
+//! a name met again makes that case invalid, naming both lines.
 
-use std::collections::{BTreeSet, HashMap, HashSet};
+use std::collections::HashMap;
 use std::fs::File;
 use std::io::BufReader;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Arc;
 
-use super::glob::Glob;
-use super::last_failed::is_cache_dir;
+use super::discover::{CaseFile, Found, Selection, printed};
+use super::envelope::member;
 use crate::error::{CaseError, ErrorKind};
-use crate::files::{identity, open_regular, read_line, read_regular};
+use crate::files::{open_regular, read_line, read_regular};
 use crate::run::{UTF8_BOM, json_text};
-
-/// How a case's file came to be run: named on the command line, found in a folder, or
-/// read from stdin. A file found in a folder that is no case gets a hint about `--exclude`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Found {
-    Named,
-    InFolder,
-    Stdin,
-}
+use crate::source::place;
 
 /// One case to run, as read from its file.
 #[derive(Debug)]
 pub struct Case {
-    /// `path` or `path:line`, as printed in the output's `case`.
-    pub name: String,
+    /// `file#name`, `file:line` or `file`, as printed in the output's `case`.
+    pub id: String,
+    /// The case's `"name"`, when it has a valid one.
+    pub name: Option<String>,
     /// The file's path as printed (with `/` separators).
     pub file: Arc<str>,
     /// 1-based line of the file where the case starts.
@@ -43,6 +36,9 @@ pub struct Case {
     /// The case's JSON text, or why it could not be read.
     pub text: Result<String, CaseError>,
 }
+
+/// Names longer than this are refused: an id is printed in every report and typed back.
+const NAME_MAX_CHARS: usize = 100;
 
 impl Case {
     /// Bytes of text this case holds in memory.
@@ -55,6 +51,14 @@ impl Case {
         match self.found {
             Found::Stdin => Path::new(""),
             _ => Path::new(&*self.file).parent().unwrap_or(Path::new("")),
+        }
+    }
+
+    /// The id of a case of `file` at `line`, unnamed.
+    fn unnamed_id(file: &str, line: Option<usize>) -> String {
+        match line {
+            Some(line) => format!("{file}:{line}"),
+            None => file.to_string(),
         }
     }
 
@@ -80,142 +84,59 @@ impl Case {
             let column = e.column;
             e.at_line(number, column)
         });
-        Some(Case {
-            name: format!("{file}:{number}"),
+        let mut case = Case {
+            id: Case::unnamed_id(file, Some(number)),
+            name: None,
             file: file.clone(),
             line: number,
             offset: offset + leading,
             found,
             text,
-        })
-    }
-}
-
-/// A file to read cases from, and which of its lines were asked for (`None`: all).
-#[derive(Debug)]
-pub struct CaseFile {
-    pub path: PathBuf,
-    pub lines: Option<BTreeSet<usize>>,
-    pub found: Found,
-}
-
-/// The case files of the PATH arguments, in order: each folder searched recursively for
-/// `*.json` and `*.jsonl` files (sorted, following symbolic links but never into a folder
-/// already searched, so a link loop cannot repeat cases, and never into a path that
-/// `exclude` matches); each file as given (a missing one becomes a case that reports it);
-/// each case id (`file:line`) as a selection of its file's lines.
-pub fn case_files(paths: &[PathBuf], exclude: &[Glob]) -> Vec<CaseFile> {
-    let mut searched = HashSet::new();
-    let mut files: Vec<CaseFile> = Vec::new();
-    // Where each selected file is in `files`, so that its ids are merged into one reading.
-    let mut selected: HashMap<PathBuf, usize> = HashMap::new();
-    for path in paths {
-        if path.is_dir() {
-            let mut found = Vec::new();
-            search(path, exclude, &mut searched, &mut found);
-            found.sort();
-            files.extend(found.into_iter().map(|path| CaseFile {
-                path,
-                lines: None,
-                found: Found::InFolder,
-            }));
-        } else if let Some((file, line)) = case_id(path) {
-            match selected.get(&file) {
-                Some(&at) => {
-                    if let Some(lines) = &mut files[at].lines {
-                        lines.insert(line);
-                    }
-                }
-                None => {
-                    selected.insert(file.clone(), files.len());
-                    files.push(CaseFile {
-                        path: file,
-                        lines: Some(BTreeSet::from([line])),
-                        found: Found::Named,
-                    });
-                }
-            }
-        } else {
-            files.push(CaseFile {
-                path: path.clone(),
-                lines: None,
-                found: Found::Named,
-            });
-        }
-    }
-    once_per_file(files)
-}
-
-/// Each file once, at its first place, however many PATHs reach it (a folder and a file in
-/// it, `x.json` and `./x.json`, a link): a file read twice would run its cases twice and
-/// have `--update` edit it twice. The lines asked of one file are merged.
-fn once_per_file(files: Vec<CaseFile>) -> Vec<CaseFile> {
-    let mut first: HashMap<crate::files::FileId, usize> = HashMap::new();
-    let mut kept: Vec<CaseFile> = Vec::with_capacity(files.len());
-    for file in files {
-        let Some(id) = identity(&file.path) else {
-            kept.push(file);
-            continue;
         };
-        match first.get(&id) {
-            Some(&at) => {
-                kept[at].lines = match (kept[at].lines.take(), file.lines) {
-                    (Some(mut lines), Some(more)) => {
-                        lines.extend(more);
-                        Some(lines)
-                    }
-                    _ => None,
-                };
-            }
+        case.read_name(Some(number));
+        Some(case)
+    }
+
+    /// Takes the case's `"name"` into its id (`file#name`); a name that is no string is left
+    /// to the envelope's reading, a string that cannot be a name makes the case invalid.
+    fn read_name(&mut self, line: Option<usize>) {
+        let Ok(text) = &self.text else { return };
+        // Most cases have no name: one substring search, no scan of the members.
+        if !text.contains("\"name\"") {
+            return;
+        }
+        // A JSON file that is no case (`{"name": "site", ...}`) keeps its plain id.
+        let Some(raw) = member(text, "name").filter(|_| member(text, "game").is_some()) else {
+            return;
+        };
+        let Ok(name) = serde_json::from_str::<String>(raw) else {
+            return;
+        };
+        match name_fault(&name) {
             None => {
-                first.insert(id, kept.len());
-                kept.push(file);
+                self.id = format!("{}#{name}", self.file);
+                self.name = Some(name);
+            }
+            Some(fault) => {
+                let err = CaseError::new(ErrorKind::Case, format!("\"name\" {fault}")).at("/name");
+                self.text = Err(place(err, text, (line.unwrap_or(1), 1)));
             }
         }
     }
-    kept
 }
 
-/// `file:line` when `path` is no file itself but names a line of an existing file.
-fn case_id(path: &Path) -> Option<(PathBuf, usize)> {
-    if path.exists() {
-        return None;
-    }
-    let text = path.to_str()?;
-    let (file, line) = text.rsplit_once(':')?;
-    let line: usize = line.parse().ok().filter(|&n| n > 0)?;
-    let file = PathBuf::from(file);
-    file.is_file().then_some((file, line))
-}
-
-/// A path as printed: `/` separators on every system.
-pub fn printed(path: &Path) -> String {
-    path.display().to_string().replace('\\', "/")
-}
-
-fn search(dir: &Path, exclude: &[Glob], searched: &mut HashSet<PathBuf>, files: &mut Vec<PathBuf>) {
-    let real = std::fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf());
-    // The record of failing cases is no case.
-    if !searched.insert(real) || is_cache_dir(dir) {
-        return;
-    }
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        let name = printed(&path);
-        if exclude.iter().any(|glob| glob.matches(&name)) {
-            continue;
-        }
-        if path.is_dir() {
-            search(&path, exclude, searched, files);
-        } else if path
-            .extension()
-            .is_some_and(|e| e == "json" || e == "jsonl")
-        {
-            files.push(path);
-        }
+/// Why `name` cannot name a case, if it cannot.
+fn name_fault(name: &str) -> Option<String> {
+    if name.is_empty() {
+        Some("is empty; a name is a short text, unique in its file".into())
+    } else if name.chars().count() > NAME_MAX_CHARS {
+        Some(format!("is longer than {NAME_MAX_CHARS} characters"))
+    } else if name.chars().any(char::is_control) {
+        Some("holds a control character".into())
+    } else if name.trim() != name {
+        Some("starts or ends with a space".into())
+    } else {
+        None
     }
 }
 
@@ -238,8 +159,47 @@ struct OpenLines {
     /// Lines read so far, and the byte offset of the next line.
     line: usize,
     offset: usize,
-    /// The lines asked for that are still to come (`None`: every line).
-    wanted: Option<BTreeSet<usize>>,
+    /// The cases asked for that are still to come (`None`: every case).
+    wanted: Option<Selection>,
+    /// The line of each name met so far.
+    names: HashMap<String, usize>,
+}
+
+impl OpenLines {
+    /// Whether the selection is met and the rest of the file can be left unread.
+    fn done(&self) -> bool {
+        self.wanted
+            .as_ref()
+            .is_some_and(|w| w.lines.is_empty() && w.names.is_empty())
+    }
+
+    /// Checks the name of `case` against the names met before, and whether the selection
+    /// wants it.
+    fn take(&mut self, mut case: Case) -> Option<Case> {
+        if let Some(name) = case.name.clone() {
+            match self.names.get(&name) {
+                Some(&first) => {
+                    let message = format!(
+                        "\"name\" {name:?} is also the name of line {first} of {}; names are unique within a file",
+                        self.name
+                    );
+                    let err = CaseError::new(ErrorKind::Case, message).at("/name");
+                    case.text = Err(err.at_line(case.line, None));
+                    case.id = Case::unnamed_id(&self.name, Some(case.line));
+                    case.name = None;
+                }
+                None => {
+                    self.names.insert(name, case.line);
+                }
+            }
+        }
+        let Some(wanted) = &mut self.wanted else {
+            return Some(case);
+        };
+        let by_line = wanted.lines.remove(&case.line);
+        let by_name = case.name.as_ref().is_some_and(|n| wanted.names.remove(n));
+        (by_line || by_name).then_some(case)
+    }
 }
 
 impl CaseReader {
@@ -256,7 +216,7 @@ impl CaseReader {
     fn next_line(&mut self) -> Option<Case> {
         let open = self.open.as_mut()?;
         loop {
-            if open.wanted.as_ref().is_some_and(BTreeSet::is_empty) {
+            if open.done() {
                 self.open = None;
                 return None;
             }
@@ -266,8 +226,12 @@ impl CaseReader {
             match read {
                 Ok(0) => {
                     if let Some(open) = self.open.take() {
-                        for line in open.wanted.unwrap_or_default() {
+                        let wanted = open.wanted.unwrap_or_default();
+                        for line in wanted.lines {
                             self.missing.push(no_such_line(&open.name, line, open.line));
+                        }
+                        for name in wanted.names {
+                            self.missing.push(no_such_name(&open.name, &name));
                         }
                     }
                     return None;
@@ -275,7 +239,8 @@ impl CaseReader {
                 Err(err) => {
                     let err = CaseError::new(ErrorKind::Io, format!("cannot read the file: {err}"));
                     let failed = Case {
-                        name: format!("{}:{number}", open.name),
+                        id: Case::unnamed_id(&open.name, Some(number)),
+                        name: None,
                         file: open.name.clone(),
                         line: number,
                         offset: open.offset,
@@ -289,22 +254,85 @@ impl CaseReader {
                     open.line = number;
                     let offset = open.offset;
                     open.offset += read;
-                    if let Some(wanted) = &mut open.wanted
-                        && !wanted.remove(&number)
-                    {
-                        continue;
-                    }
                     let bytes = self.buffer.strip_suffix(b"\n").unwrap_or(&self.buffer);
                     match Case::from_line(&open.name, open.found, number, offset, bytes) {
-                        Some(case) => return Some(case),
-                        None if open.wanted.is_some() => {
-                            return Some(no_such_line(&open.name, number, 0));
+                        Some(case) => {
+                            if let Some(case) = open.take(case) {
+                                return Some(case);
+                            }
                         }
-                        None => continue,
+                        None => {
+                            if let Some(wanted) = &mut open.wanted
+                                && wanted.lines.remove(&number)
+                            {
+                                return Some(no_such_line(&open.name, number, 0));
+                            }
+                        }
                     }
                 }
             }
         }
+    }
+
+    /// The case of a `.json` file, if the selection wants it (the ids it does not have are
+    /// left in `self.missing`).
+    fn whole_file(
+        &mut self,
+        path: &Path,
+        name: &Arc<str>,
+        wanted: Option<Selection>,
+        found: Found,
+    ) -> Option<Case> {
+        let mut case = match read_regular(path, None) {
+            Err(err) => unreadable(name, found, &err),
+            Ok(bytes) => {
+                let bom = if bytes.starts_with(b"\xEF\xBB\xBF") {
+                    3
+                } else {
+                    0
+                };
+                Case {
+                    id: name.to_string(),
+                    name: None,
+                    file: name.clone(),
+                    line: 1,
+                    offset: bom,
+                    found,
+                    text: json_text(&bytes).map(str::to_owned),
+                }
+            }
+        };
+        case.read_name(None);
+        let Some(mut wanted) = wanted else {
+            return Some(case);
+        };
+        let by_line = wanted.lines.remove(&1);
+        let by_name = case.name.as_ref().is_some_and(|n| wanted.names.remove(n));
+        let lines_in_file = 1;
+        let mut missing: Vec<Case> = wanted
+            .lines
+            .into_iter()
+            .map(|line| no_such_line(name, line, lines_in_file))
+            .collect();
+        missing.extend(wanted.names.iter().map(|n| no_such_name(name, n)));
+        missing.reverse();
+        self.missing = missing;
+        (by_line || by_name).then_some(case)
+    }
+}
+
+fn unreadable(name: &Arc<str>, found: Found, err: &std::io::Error) -> Case {
+    Case {
+        id: name.to_string(),
+        name: None,
+        file: name.clone(),
+        line: 1,
+        offset: 0,
+        found,
+        text: Err(CaseError::new(
+            ErrorKind::Io,
+            format!("cannot read the file: {err}"),
+        )),
     }
 }
 
@@ -315,11 +343,22 @@ fn no_such_line(file: &Arc<str>, line: usize, lines_in_file: usize) -> Case {
     } else {
         format!("{file} has no line {line} (it has {lines_in_file})")
     };
+    no_such_case(file, &format!("{file}:{line}"), line, &why)
+}
+
+/// The case of an id `file#name` that no case of the file has.
+fn no_such_name(file: &Arc<str>, name: &str) -> Case {
+    let why = format!("no case of {file} has the name {name:?}");
+    no_such_case(file, &format!("{file}#{name}"), 1, &why)
+}
+
+fn no_such_case(file: &Arc<str>, id: &str, line: usize, why: &str) -> Case {
     let message = format!(
-        "no case {file}:{line}: {why}; a case id is a path, or path:line for a .jsonl line, as a batch prints it"
+        "no case {id}: {why}; a case id is a path, path:line for a .jsonl line, or path#name, as a batch prints it"
     );
     Case {
-        name: format!("{file}:{line}"),
+        id: id.to_string(),
+        name: None,
         file: file.clone(),
         line,
         offset: 0,
@@ -343,19 +382,12 @@ impl Iterator for CaseReader {
                 self.missing.reverse();
                 continue;
             }
-            let CaseFile { path, lines, found } = self.files.next()?;
-            let name: Arc<str> = Arc::from(printed(&path));
-            let unreadable = |err: std::io::Error| Case {
-                name: name.to_string(),
-                file: name.clone(),
-                line: 1,
-                offset: 0,
+            let CaseFile {
+                path,
+                selection,
                 found,
-                text: Err(CaseError::new(
-                    ErrorKind::Io,
-                    format!("cannot read the file: {err}"),
-                )),
-            };
+            } = self.files.next()?;
+            let name: Arc<str> = Arc::from(printed(&path));
             if path.extension().is_some_and(|e| e == "jsonl") {
                 match open_regular(&path) {
                     Ok(file) => {
@@ -365,44 +397,17 @@ impl Iterator for CaseReader {
                             found,
                             line: 0,
                             offset: 0,
-                            wanted: lines,
+                            wanted: selection,
+                            names: HashMap::new(),
                         });
                     }
-                    Err(err) => return Some(unreadable(err)),
+                    Err(err) => return Some(unreadable(&name, found, &err)),
                 }
                 continue;
             }
-            // A `.json` file is one case, at line 1; its id is its path.
-            let mut lines = lines.unwrap_or_default();
-            let whole = lines.remove(&1) || lines.is_empty();
-            let lines_in_file = 1;
-            self.missing = lines
-                .into_iter()
-                .rev()
-                .map(|line| no_such_line(&name, line, lines_in_file))
-                .collect();
-            if !whole {
-                continue;
+            if let Some(case) = self.whole_file(&path, &name, selection, found) {
+                return Some(case);
             }
-            return Some(match read_regular(&path, None) {
-                Err(err) => unreadable(err),
-                Ok(bytes) => {
-                    let text = json_text(&bytes).map(str::to_owned);
-                    let bom = if bytes.starts_with(b"\xEF\xBB\xBF") {
-                        3
-                    } else {
-                        0
-                    };
-                    Case {
-                        name: name.to_string(),
-                        file: name.clone(),
-                        line: 1,
-                        offset: bom,
-                        found,
-                        text,
-                    }
-                }
-            });
         }
     }
 }

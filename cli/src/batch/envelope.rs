@@ -1,4 +1,5 @@
-//! A case's envelope: `{"game", "command", "input", "expect"?, "note"?}`.
+//! A case's envelope: `{"game", "command", "input", "expect"?, "note"?, "name"?, "skip"?,
+//! "$schema"?}`.
 //!
 //! Reading it with serde means scanning the whole `input` once to find where it ends and
 //! again when the command parses it; for small cases (a renju record, a baseball guess) that
@@ -28,6 +29,10 @@ pub struct Envelope<'a> {
     pub expect: Option<Value>,
     /// Free text for people reading the fixture (and for `--filter`).
     pub note: Option<String>,
+    /// The case's name, unique in its file: its id is then `file#name`.
+    pub name: Option<String>,
+    /// Why the case is not run now: it is reported as skipped.
+    pub skip: Option<String>,
 }
 
 /// The serde form, which words every fault.
@@ -42,6 +47,13 @@ struct Strict<'a> {
     expect: Option<Value>,
     #[serde(default)]
     note: Option<String>,
+    #[serde(default)]
+    name: Option<String>,
+    #[serde(default)]
+    skip: Option<String>,
+    /// Where an editor finds the schema of the file; not read.
+    #[serde(default, rename = "$schema")]
+    _schema: Option<String>,
 }
 
 impl<'a> Envelope<'a> {
@@ -72,6 +84,8 @@ impl<'a> Envelope<'a> {
             input: strict.input.get(),
             expect: strict.expect,
             note: strict.note,
+            name: strict.name,
+            skip: strict.skip,
         })
     }
 }
@@ -86,6 +100,7 @@ fn quick(text: &str) -> Option<Envelope<'_>> {
     }
     at += 1;
     let (mut game, mut command, mut input, mut expect, mut note) = (None, None, None, None, None);
+    let (mut name, mut skip, mut schema) = (None, None, None);
     loop {
         at = skip_blanks(bytes, at);
         // A key: a plain string without escapes.
@@ -110,6 +125,9 @@ fn quick(text: &str) -> Option<Envelope<'_>> {
             b"input" => &mut input,
             b"expect" => &mut expect,
             b"note" => &mut note,
+            b"name" => &mut name,
+            b"skip" => &mut skip,
+            b"$schema" => &mut schema,
             _ => return None,
         };
         if slot.replace(value).is_some() {
@@ -127,10 +145,14 @@ fn quick(text: &str) -> Option<Envelope<'_>> {
     }
     // Every field but `input` is read by serde here, so it is checked as JSON; `input` is
     // checked by the command that parses it.
-    let note = match note {
-        Some(note) => serde_json::from_str::<Option<String>>(note).ok()?,
-        None => None,
+    let text_field = |value: Option<&str>| match value {
+        Some(value) => serde_json::from_str::<Option<String>>(value).ok(),
+        None => Some(None),
     };
+    let note = text_field(note)?;
+    let name = text_field(name)?;
+    let skip = text_field(skip)?;
+    text_field(schema)?;
     let expect = match expect {
         Some(expect) if repeated_key(expect).is_none() => {
             serde_json::from_str::<Option<Value>>(expect).ok()?
@@ -144,7 +166,63 @@ fn quick(text: &str) -> Option<Envelope<'_>> {
         input: input?,
         expect,
         note,
+        name,
+        skip,
     })
+}
+
+/// A game command given a whole batch case (`puzzles renju check case.json`) refuses the
+/// `game` key; the error then says what the file is and the commands that run it.
+pub fn case_given_to_command(err: CaseError, bytes: &[u8], input: &str, words: &str) -> CaseError {
+    let Ok(text) = std::str::from_utf8(bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes)) else {
+        return err;
+    };
+    let is_case = ["game", "command", "input"]
+        .iter()
+        .all(|key| member(text, key).is_some());
+    if !is_case || err.kind == ErrorKind::Internal {
+        return err;
+    }
+    // The commands go unquoted at the end of the sentence: messages cut long quotes.
+    let file = if input == "<stdin>" { "FILE" } else { input };
+    let message = format!(
+        "{input} is a batch case (it has \"game\", \"command\" and \"input\"), not the input of {words}; run it with: puzzles batch {file} (or give the command its input alone: jq .input {file} | puzzles {words})"
+    );
+    CaseError::new(ErrorKind::Shape, message).at("")
+}
+
+/// The text of the value of `key` among the top-level members of the object `text` (the
+/// first one, when repeated); `None` when `text` is no object or has no such key. A scan of
+/// the members' structure only: the value is not checked as JSON.
+pub fn member<'a>(text: &'a str, key: &str) -> Option<&'a str> {
+    let bytes = text.as_bytes();
+    let mut at = skip_blanks(bytes, 0);
+    if bytes.get(at) != Some(&b'{') {
+        return None;
+    }
+    at += 1;
+    loop {
+        at = skip_blanks(bytes, at);
+        if bytes.get(at) != Some(&b'"') {
+            return None;
+        }
+        let key_end = skip_value(bytes, at)?;
+        let found = &text[at + 1..key_end - 1];
+        at = skip_blanks(bytes, key_end);
+        if bytes.get(at) != Some(&b':') {
+            return None;
+        }
+        let start = skip_blanks(bytes, at + 1);
+        let end = skip_value(bytes, start).filter(|&end| end > start)?;
+        if found == key {
+            return Some(&text[start..end]);
+        }
+        at = skip_blanks(bytes, end);
+        match bytes.get(at) {
+            Some(b',') => at += 1,
+            _ => return None,
+        }
+    }
 }
 
 #[cfg(test)]

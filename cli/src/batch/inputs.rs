@@ -11,7 +11,7 @@
 use std::path::{Component, Path, PathBuf};
 use std::time::Instant;
 
-use super::cases::printed;
+use super::discover::printed;
 use crate::args::RunArgs;
 use crate::error::{CaseError, ErrorKind};
 use crate::files;

@@ -7,7 +7,8 @@ use std::time::{Duration, Instant};
 use serde_json::Value;
 use serde_json::value::RawValue;
 
-use super::cases::{Case, Found};
+use super::cases::Case;
+use super::discover::Found;
 use super::envelope::Envelope;
 use super::inputs::InputPaths;
 use super::{CaseLine, CaseResult, Outcome};
@@ -21,13 +22,15 @@ pub fn run_case(case: &Case, inputs: InputPaths) -> CaseResult {
     let started = Instant::now();
     let mut result = CaseResult {
         line: CaseLine {
-            case: case.name.clone(),
+            case: case.id.clone(),
+            name: case.name.clone(),
             game: None,
             command: None,
             verdict: None,
             error: None,
             pass: None,
             mismatches: Vec::new(),
+            skip: None,
         },
         outcome: Outcome::Invalid,
         file: case.file.clone(),
@@ -35,6 +38,10 @@ pub fn run_case(case: &Case, inputs: InputPaths) -> CaseResult {
         elapsed: Duration::ZERO,
         picture: None,
         update: Default::default(),
+        not_a_case: false,
+        input_file: None,
+        text_hash: None,
+        name_request: None,
     };
     let origin = (case.line, 1);
     match &case.text {
@@ -60,10 +67,29 @@ fn judge(
     let envelope = match Envelope::read(text) {
         Ok(envelope) => envelope,
         Err(err) => {
-            line.error = Some(not_a_case(case, text).unwrap_or_else(|| shift(err, origin)));
+            let not_case = not_a_case(case, text);
+            result.not_a_case = not_case.is_some();
+            line.error = Some(not_case.unwrap_or_else(|| shift(err, origin)));
             return;
         }
     };
+    if let Some(reason) = &envelope.skip {
+        // A skipped case is not run, but its envelope must still be one.
+        if let Err(err) = Envelope::strict(text) {
+            line.error = Some(shift(err, origin));
+            return;
+        }
+        line.game = Some(envelope.game.clone());
+        line.command = Some(envelope.command.clone());
+        line.skip = Some(reason.clone());
+        result.outcome = Outcome::Skipped;
+        return;
+    }
+    if envelope.input.starts_with('"') {
+        result.input_file = serde_json::from_str::<String>(envelope.input)
+            .ok()
+            .map(|relative| case.folder().join(relative));
+    }
     if let Some(err) = expect_typo(&envelope) {
         line.game = Some(envelope.game.clone());
         line.command = Some(envelope.command.clone());

@@ -1,23 +1,34 @@
-//! `puzzles batch`: run fixture cases in parallel, print one JSON line per case in input order,
-//! and judge `expect`. One bad case never loses the others' verdicts.
+//! `puzzles batch`: run fixture cases in parallel, print one report line per case in input
+//! order, and judge `expect`. One bad case never loses the others' verdicts.
 //!
 //! Cases are read as a stream and run a chunk at a time, so memory holds one chunk of cases
 //! and their verdicts, whatever the size of the files; every position is computed from the
 //! case's own text, so the work is linear in the size of the input. `puzzles batch -` reads
 //! cases from stdin and answers each as soon as it is done ([`stream`]).
 //!
-//! Modules: [`cases`] finds files and reads cases (with [`glob`] for `--exclude` and
-//! [`select`] for `--filter`), [`envelope`] and [`judge`] run one case, [`render`] draws the
-//! failing ones, [`update`] rewrites expectations, [`report`] and [`summary`] write what a
-//! run found, [`slowest`] tells the slowest cases, [`last_failed`] keeps the failing ids
-//! for the next `--last-failed` run, and [`watch`] runs them again when a case file changes.
+//! Modules: [`config`] completes the command line from `puzzles.toml`, [`discover`] finds
+//! the case files (with [`glob`] for `--exclude`), [`cases`] reads their cases and
+//! [`select`] keeps those `--filter`, `--changed` and `--last-failed` ask for ([`list`]
+//! prints them instead of running them); [`envelope`] and [`judge`] run one case, reading
+//! input files by path through [`inputs`] ([`input_files`] tells those a walk meets from
+//! cases), [`render`] draws the failing ones,
+//! [`update`] rewrites expectations and [`naming`] adds names; [`report`], [`human`] and
+//! [`summary`] write what a run found, [`slowest`] tells the slowest cases, [`last_failed`]
+//! keeps the failing cases for the next `--last-failed` run, and [`watch`] runs them again
+//! when a case or input file changes.
 
 mod cases;
+mod config;
+mod discover;
 mod envelope;
 mod glob;
+mod human;
+mod input_files;
 mod inputs;
 mod judge;
 mod last_failed;
+mod list;
+mod naming;
 mod outputs;
 mod render;
 mod report;
@@ -28,8 +39,9 @@ mod summary;
 mod update;
 mod watch;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet, HashSet};
 use std::io::{self, IsTerminal};
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
@@ -46,13 +58,18 @@ use crate::expect::Mismatch;
 use crate::output::{is_broken_pipe, stderr_line};
 
 use cases::Case;
+use config::Settings;
+use discover::{Found, case_files};
 use envelope::Envelope;
+use glob::Excludes;
+use input_files::InputFiles;
 use inputs::InputPaths;
 use judge::run_case;
-use last_failed::LastFailed;
+use last_failed::{CaseKey, LastFailed};
+use naming::Naming;
 use outputs::OutputError;
 use report::Reporter;
-use select::Filter;
+use select::{Filter, Rerun};
 use slowest::Slowest;
 use summary::{Counts, RunSummary};
 use update::{CaseUpdate, Updates};
@@ -67,6 +84,9 @@ const CHUNK_BYTES: usize = 8 << 20;
 #[derive(Debug, Serialize)]
 pub struct CaseLine {
     pub case: String,
+    /// The case's `"name"`, when it has one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
     pub game: Option<String>,
     pub command: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -75,6 +95,9 @@ pub struct CaseLine {
     pub error: Option<CaseError>,
     pub pass: Option<bool>,
     pub mismatches: Vec<Mismatch>,
+    /// Why the case was skipped (`"skip"`), when it was.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub skip: Option<String>,
 }
 
 /// A case's output line and what the reports need besides it.
@@ -90,6 +113,14 @@ pub struct CaseResult {
     pub picture: Option<String>,
     /// `--update`: the changes to its file that accept its verdict.
     pub update: CaseUpdate,
+    /// The case was found in a folder and is no case at all (no `game`, `command`, `input`).
+    pub not_a_case: bool,
+    /// The file the case read its input from, as joined to the case file's folder.
+    pub input_file: Option<PathBuf>,
+    /// The hash of the case's text, when `--last-failed`'s record needs it.
+    pub text_hash: Option<u64>,
+    /// `--name-missing`: the name to give the case.
+    pub name_request: Option<naming::Request>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -98,6 +129,10 @@ pub enum Outcome {
     Failed,
     Invalid,
     Unchecked,
+    /// `"skip"`: not run.
+    Skipped,
+    /// A file found in a folder that a case reads as its input: left out of the run.
+    InputFile,
 }
 
 impl Outcome {
@@ -106,33 +141,103 @@ impl Outcome {
     }
 }
 
-/// What a worker does with each case: run and judge it, and as asked draw it and work out
-/// the edits that accept its verdict.
-#[derive(Debug, Clone, Copy)]
+/// What a worker does with each case: run and judge it, and as asked draw it, work out the
+/// edits that accept its verdict and the name it would get.
+#[derive(Debug, Clone)]
 struct Work {
     draw: bool,
     update: Option<UpdateMode>,
+    name_missing: bool,
+    /// Where inputs read by path may be.
     inputs: InputPaths,
+    /// The input files of the run's cases, asked about files that are no case.
+    input_files: Arc<InputFiles>,
+    /// The files that `--last-failed`'s record holds cases of.
+    recorded: Arc<HashSet<String>>,
 }
 
 impl Work {
-    fn run(self, case: &Case) -> CaseResult {
+    fn run(&self, case: &Case) -> CaseResult {
         let mut result = render::run_and_draw(case, self.draw, self.inputs);
+        if result.not_a_case
+            && case.found == Found::InFolder
+            && self.input_files.contains(case.file.as_ref().as_ref())
+        {
+            result.outcome = Outcome::InputFile;
+            return result;
+        }
+        // Hashing every case's text costs more than a small case's run: only for a failure
+        // to record, or a file whose recorded failures this case may clear.
+        if result.outcome.is_failing()
+            || (!self.recorded.is_empty() && self.recorded.contains(&*case.file))
+        {
+            result.text_hash = Some(select::case_hash(case));
+        }
         if let Some(mode) = self.update {
             result.update = update::update(case, &result, mode, self.inputs);
+            if !result.update.edits.is_empty() && ran_out_of_time(&result) {
+                result.update = CaseUpdate {
+                    edits: Vec::new(),
+                    refused: Some(format!(
+                        "{} is left as it is: its verdict ran out of time (\"status\": \"timeout\"), which is no expectation; give it more time (`timeout_ms`) and update again",
+                        case.id
+                    )),
+                };
+            }
+        }
+        if self.name_missing
+            && let Some(request) = naming::request(case)
+        {
+            result.name_request = Some(request);
         }
         result
     }
 }
 
+/// Whether a verdict says its work ran out of time (`"status": "timeout"`): `--update` never
+/// takes it as the expectation.
+fn ran_out_of_time(result: &CaseResult) -> bool {
+    result
+        .line
+        .verdict
+        .as_ref()
+        .and_then(|v| envelope::member(v.get(), "status"))
+        == Some("\"timeout\"")
+}
+
+pub use envelope::case_given_to_command;
+
 pub fn run(args: &BatchArgs) -> ExitStatus {
-    if args.watch {
-        return watch::run(args);
+    if let Some(message) = update_value_as_path(args) {
+        return usage_error(message);
     }
-    match run_once(args) {
+    let settings = match config::settings(args) {
+        Ok(settings) => settings,
+        Err(message) => return usage_error(message),
+    };
+    if args.watch {
+        return watch::run(args, &settings);
+    }
+    match run_once(args, &settings, None).0 {
         RunEnd::Ran(status) | RunEnd::NotStarted(status) => status,
         RunEnd::StdoutClosed => ExitStatus::Success,
     }
+}
+
+/// `--update missing` (a space, not `=`) reads `missing` as a PATH: when no such file
+/// exists, the sentence that says how to write it.
+fn update_value_as_path(args: &BatchArgs) -> Option<String> {
+    args.update?;
+    let value = args.paths.iter().find(|path| {
+        ["missing", "failing"]
+            .iter()
+            .any(|word| path.as_os_str() == *word)
+            && !path.exists()
+    })?;
+    let value = value.display();
+    Some(format!(
+        "`{value}` is not a case file or folder: --update takes its value after `=` (`--update={value}`)"
+    ))
 }
 
 /// How one run of the cases ended.
@@ -146,13 +251,27 @@ pub enum RunEnd {
     NotStarted(ExitStatus),
 }
 
-/// Runs the cases once.
-pub fn run_once(args: &BatchArgs) -> RunEnd {
+/// What a run saw besides its reports: the input files its cases read, each with the ids
+/// of the cases that read it (for `--watch`).
+#[derive(Debug, Default)]
+pub struct Seen {
+    pub inputs: BTreeMap<PathBuf, BTreeSet<String>>,
+}
+
+/// Runs the cases once (`only`: just the cases of these ids); how the run ended, and the
+/// input files its cases read.
+pub fn run_once(
+    args: &BatchArgs,
+    settings: &Settings,
+    only: Option<&BTreeSet<String>>,
+) -> (RunEnd, Seen) {
+    let not_started = |status| (RunEnd::NotStarted(status), Seen::default());
     let started = Instant::now();
+    puzzles_common::deadline::resume_all();
     let pool = match worker_pool(args.jobs) {
         Ok(pool) => pool,
         Err(err) => {
-            return RunEnd::NotStarted(early_error(
+            return not_started(early_error(
                 ErrorKind::Io,
                 format!("cannot start worker threads: {err}"),
             ));
@@ -160,8 +279,12 @@ pub fn run_once(args: &BatchArgs) -> RunEnd {
     };
     let from_stdin = args.reads_stdin();
     if let Some(message) = from_stdin.then(|| stdin_conflict(args)).flatten() {
-        return RunEnd::NotStarted(usage_error(message.into()));
+        return not_started(usage_error(message.into()));
     }
+    let excludes = match Excludes::new(&settings.excludes) {
+        Ok(excludes) => excludes,
+        Err(message) => return not_started(usage_error(message)),
+    };
     let last_failed = (!from_stdin && !args.no_cache).then(|| {
         let (record, warning) = LastFailed::load(&LastFailed::default_dir());
         if let Some(warning) = warning {
@@ -169,55 +292,88 @@ pub fn run_once(args: &BatchArgs) -> RunEnd {
         }
         record
     });
-    let filter = Filter::new(&args.filter, &args.skip);
+    let filter = Filter::new(&args.filter, &args.skip, &args.changed);
     let (shard, shards) = args.shard.unwrap_or((1, 1));
     let in_shard = move |i: usize| i % shards == shard - 1;
-    let rerun = last_failed.as_ref().filter(|_| args.last_failed);
-    let mut cases = select::file_cases(args, &filter, rerun)
+    let rerun = last_failed
+        .as_ref()
+        .filter(|_| args.last_failed)
+        .map(Rerun::new);
+    let files = if from_stdin {
+        Vec::new()
+    } else {
+        case_files(&settings.paths, &excludes)
+    };
+    let input_files = Arc::new(InputFiles::new(&files));
+    let mut cases = select::file_cases(files, &filter, rerun.as_ref())
+        .filter(|case| only.is_none_or(|ids| ids.contains(&case.id)))
         .enumerate()
         .filter(|(i, _)| in_shard(*i))
         .map(|(_, case)| case)
         .peekable();
     if !from_stdin && cases.peek().is_none() {
-        return RunEnd::NotStarted(no_cases(args));
+        if !args.changed.is_empty() {
+            // A change that no case is in or reads breaks nothing (a hook's quiet pass).
+            stderr_line("puzzles batch: no case is in, or reads, a --changed file");
+            return (RunEnd::Ran(ExitStatus::Success), Seen::default());
+        }
+        return not_started(no_cases(args, settings));
+    }
+    if args.list {
+        return (
+            RunEnd::Ran(list::list(cases, &input_files)),
+            Seen::default(),
+        );
     }
 
     // The reports are checked first: a refused run makes no folder and touches no file.
-    let reporter = match Reporter::new(&args.report) {
+    let reporter = match Reporter::new(&settings.reports) {
         Ok(reporter) => reporter,
-        Err(OutputError(kind, message)) => return RunEnd::NotStarted(early_error(kind, message)),
+        Err(OutputError(kind, message)) => return not_started(early_error(kind, message)),
     };
     let pictures = match args.render.as_deref().map(render::Pictures::new) {
         Some(Err(err)) => {
-            return RunEnd::NotStarted(early_error(
+            return not_started(early_error(
                 ErrorKind::Io,
                 format!("--render: cannot make the folder: {err}"),
             ));
         }
         made => made.and_then(Result::ok),
     };
+    let recorded: HashSet<String> = last_failed
+        .iter()
+        .flat_map(|record| record.entries().map(|(key, _)| key.file().to_string()))
+        .collect();
     let work = Work {
         draw: pictures.is_some(),
         update: args.update,
+        name_missing: args.name_missing,
         inputs: InputPaths {
             outside_allowed: args.allow_input_outside,
         },
+        input_files,
+        recorded: Arc::new(recorded),
     };
+    let human_on_stdout = reporter.human_on_stdout();
     let collector = Collector {
         counts: Counts::default(),
         reporter,
         pictures,
         updates: Updates::default(),
+        naming: Naming::default(),
         // A stream's stderr is often the terminal of a person using the script: no spinner.
         progress: progress_bar().filter(|_| !from_stdin),
         fail_fast: args.fail_fast,
         last_failed,
+        stale: rerun.as_ref().map(|r| Arc::clone(&r.stale)),
         slowest: args.durations.map(Slowest::new),
+        human_on_stdout,
+        seen: Seen::default(),
     };
     let ended = if from_stdin {
         stream::run(&pool, work, collector, &filter, in_shard)
     } else {
-        run_in_chunks(&pool, work, collector, cases)
+        run_in_chunks(&pool, &work, collector, cases)
     };
     ended.finish(started)
 }
@@ -226,7 +382,7 @@ pub fn run_once(args: &BatchArgs) -> RunEnd {
 /// to the collector in input order.
 fn run_in_chunks(
     pool: &rayon::ThreadPool,
-    work: Work,
+    work: &Work,
     mut collector: Collector,
     mut cases: impl Iterator<Item = Case>,
 ) -> Ended {
@@ -287,7 +443,7 @@ enum ChunkEnd {
 /// telling the workers to skip what is left once the run stops.
 fn run_chunk(
     pool: &rayon::ThreadPool,
-    work: Work,
+    work: &Work,
     chunk: &[Case],
     collector: &mut Collector,
 ) -> ChunkEnd {
@@ -304,21 +460,35 @@ fn run_chunk(
                     .par_chunks(group)
                     .enumerate()
                     .for_each_with(tx, |tx, (index, cases)| {
-                        let results = cases
-                            .iter()
-                            .map(|case| (!stop.load(Ordering::Relaxed)).then(|| work.run(case)))
-                            .collect();
-                        let _ = tx.send((index, results));
+                        let mut from = index * group;
+                        let mut results = Vec::with_capacity(cases.len());
+                        for case in cases {
+                            let result = (!stop.load(Ordering::Relaxed)).then(|| work.run(case));
+                            // A failure goes out at once: `--fail-fast` must not wait for
+                            // the slow cases after it in the group.
+                            let failing = result.as_ref().is_some_and(|r| r.outcome.is_failing());
+                            results.push(result);
+                            if failing {
+                                let sent = std::mem::take(&mut results);
+                                let count = sent.len();
+                                let _ = tx.send((from, sent));
+                                from += count;
+                            }
+                        }
+                        if !results.is_empty() {
+                            let _ = tx.send((from, results));
+                        }
                     });
             });
         });
-        // Print in input order as results arrive: a reorder buffer keyed by group index.
+        // Print in input order as results arrive: a reorder buffer keyed by the position of
+        // each message's first case.
         let mut waiting = BTreeMap::new();
         let mut next = 0;
-        for (index, results) in rx {
-            waiting.insert(index, results);
+        for (from, results) in rx {
+            waiting.insert(from, results);
             while let Some(results) = waiting.remove(&next) {
-                next += 1;
+                next += results.len();
                 for result in results.into_iter().flatten() {
                     let end = match collector.take(result) {
                         Ok(Flow::Go) => continue,
@@ -326,6 +496,8 @@ fn run_chunk(
                         Err(err) => ChunkEnd::WriteFailed(err),
                     };
                     stop.store(true, Ordering::Relaxed);
+                    // The cases still running stop at their next poll of the clock.
+                    puzzles_common::deadline::cancel_all();
                     return end;
                 }
             }
@@ -350,15 +522,25 @@ struct Collector {
     reporter: Reporter,
     pictures: Option<render::Pictures>,
     updates: Updates,
+    naming: Naming,
     progress: Option<indicatif::ProgressBar>,
     fail_fast: bool,
     last_failed: Option<LastFailed>,
+    /// `--last-failed`: the recorded failures that matched no case, once the cases are read.
+    stale: Option<select::Stale>,
     /// `--durations N`.
     slowest: Option<Slowest>,
+    /// The report for people goes to stdout: the progress bar steps aside while it writes,
+    /// and its last block replaces the stderr summary line.
+    human_on_stdout: bool,
+    seen: Seen,
 }
 
 impl Collector {
-    fn take(&mut self, result: CaseResult) -> io::Result<Flow> {
+    fn take(&mut self, mut result: CaseResult) -> io::Result<Flow> {
+        if result.outcome == Outcome::InputFile {
+            return Ok(Flow::Go);
+        }
         self.counts.add(result.outcome);
         if let Some(bar) = &self.progress {
             bar.inc(1);
@@ -367,13 +549,28 @@ impl Collector {
             pictures.save(&result);
         }
         self.updates.add(&result);
-        if let Some(record) = &mut self.last_failed {
-            record.record(&result.line.case, result.outcome.is_failing());
+        if let Some(request) = result.name_request.take() {
+            self.naming.add(&result.file, request);
+        }
+        if let (Some(record), Some(hash)) = (&mut self.last_failed, result.text_hash)
+            && result.outcome != Outcome::Skipped
+        {
+            let key = CaseKey::new(&result.file, result.line.name.as_deref(), hash);
+            record.record(key, &result.line.case, result.outcome.is_failing());
+        }
+        if let Some(input) = result.input_file.take() {
+            let ids = self.seen.inputs.entry(input).or_default();
+            ids.insert(result.line.case.clone());
         }
         if let Some(slowest) = &mut self.slowest {
             slowest.add(&result);
         }
-        self.reporter.case(&result)?;
+        match &self.progress {
+            Some(bar) if self.human_on_stdout => {
+                bar.suspend(|| self.reporter.case(&result))?;
+            }
+            _ => self.reporter.case(&result)?,
+        }
         if self.fail_fast && result.outcome.is_failing() {
             return Ok(Flow::Stop);
         }
@@ -390,8 +587,9 @@ struct Ended {
 }
 
 impl Ended {
-    /// Applies the updates, ends the reports, prints the summary line; the exit status.
-    fn finish(self, started: Instant) -> RunEnd {
+    /// Applies the updates, ends the reports, prints the summary line; how the run ended,
+    /// and what it saw.
+    fn finish(self, started: Instant) -> (RunEnd, Seen) {
         let Ended {
             mut collector,
             stopped_early,
@@ -402,6 +600,9 @@ impl Ended {
         }
         if let Some(pictures) = collector.pictures.take() {
             pictures.finish();
+        }
+        for (file, edits) in std::mem::take(&mut collector.naming).edits() {
+            collector.updates.add_edits(&file, edits);
         }
         let accepted = std::mem::take(&mut collector.updates.accepted);
         let update_failures = std::mem::take(&mut collector.updates).apply();
@@ -418,8 +619,15 @@ impl Ended {
             if update_failures.is_empty() {
                 // Their expectations now hold the verdicts: they pass from now on.
                 for id in &accepted {
-                    record.record(id, false);
+                    record.forget_id(id);
                 }
+            }
+            let stale = collector.stale.take();
+            for (key, _) in stale
+                .iter()
+                .flat_map(|s| s.lock().map(|v| v.clone()).unwrap_or_default())
+            {
+                record.forget(&key);
             }
             if let Err(err) = record.save() {
                 stderr_line(&format!(
@@ -428,28 +636,32 @@ impl Ended {
                 ));
             }
         }
+        let seen = std::mem::take(&mut collector.seen);
         let summary = RunSummary::new(collector.counts, updated, stopped_early, elapsed_ms);
         let written = match write_error {
             Some(err) => Err(err),
             None => collector.reporter.finish(&summary),
         };
         match written {
-            Err(err) if is_broken_pipe(&err) => return RunEnd::StdoutClosed,
+            Err(err) if is_broken_pipe(&err) => return (RunEnd::StdoutClosed, seen),
             Err(err) => {
                 stderr_line(&format!("puzzles: batch: cannot write: {err}"));
-                return RunEnd::Ran(ExitStatus::Error);
+                return (RunEnd::Ran(ExitStatus::Error), seen);
             }
             Ok(()) => {}
         }
         if let Some(slowest) = collector.slowest.take() {
             slowest.tell();
         }
-        stderr_line(&summary.line());
-        RunEnd::Ran(if update_failures.is_empty() {
+        if !collector.human_on_stdout {
+            stderr_line(&summary.line());
+        }
+        let status = if update_failures.is_empty() {
             summary.status()
         } else {
             ExitStatus::Error
-        })
+        };
+        (RunEnd::Ran(status), seen)
     }
 }
 
@@ -499,8 +711,12 @@ fn early_error(kind: ErrorKind, message: String) -> ExitStatus {
 /// A batch that finds nothing to run is a mistake (a wrong folder, a glob that matched
 /// nothing, a filter that matched nothing, more shards than cases), not a green check: exit
 /// 2 and say so.
-fn no_cases(args: &BatchArgs) -> ExitStatus {
-    let paths: Vec<String> = args.paths.iter().map(|p| p.display().to_string()).collect();
+fn no_cases(args: &BatchArgs, settings: &Settings) -> ExitStatus {
+    let paths: Vec<String> = settings
+        .paths
+        .iter()
+        .map(|p| p.display().to_string())
+        .collect();
     let message = match args.shard {
         Some((k, n)) if n > 1 => format!(
             "shard {k}/{n} of {} has no cases (are there fewer cases than shards?)",
@@ -524,10 +740,10 @@ fn no_cases(args: &BatchArgs) -> ExitStatus {
         _ => format!(
             "no cases found in {}{}: a batch reads *.json and *.jsonl files, one case per file or line",
             paths.join(", "),
-            if args.exclude.is_empty() {
-                ""
+            if settings.excludes.is_empty() {
+                " (hidden and git-ignored files are skipped)"
             } else {
-                " (after --exclude)"
+                " (after --exclude; hidden and git-ignored files are skipped)"
             }
         ),
     };

@@ -1,14 +1,16 @@
-//! What a batch reports, each report to stdout or its own file: JSON Lines (the default), a
+//! What a batch reports, each report to stdout or its own file: JSON Lines (the default in
+//! pipes and files), the report for people ([`super::human`], the default on a terminal), a
 //! JUnit XML document for CI test reports, JSON Lines plus GitHub Actions annotations for
 //! the failing cases (and a Markdown step summary), or the end-of-run counts as one JSON
 //! object.
 
-use std::io::{self, BufWriter, Write};
+use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::PathBuf;
 use std::time::Duration;
 
 use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
 
+use super::human::{Human, colour_allowed};
 use super::outputs::{self, OutputError, ReportFile};
 use super::summary::{RunSummary, StepSummary, failure_summary};
 use super::{CaseResult, Outcome};
@@ -37,11 +39,14 @@ struct Sink {
     out: Output,
     /// JUnit: one suite per case file, in input order.
     suites: Vec<TestSuite>,
+    /// The report for people.
+    human: Option<Human>,
 }
 
 impl Reporter {
     /// Opens every report's file. At most one report may go to stdout; when none does,
-    /// stdout gets JSON Lines, so a run always shows its cases.
+    /// stdout gets the report for people on a terminal and JSON Lines elsewhere, so a run
+    /// always shows its cases.
     pub fn new(reports: &[args::Report]) -> Result<Reporter, OutputError> {
         let on_stdout: Vec<&str> = reports
             .iter()
@@ -65,12 +70,22 @@ impl Reporter {
             .filter(|path| !path.is_empty())
             .map(PathBuf::from);
         outputs::check_distinct(reports, step_summary_path.as_deref())?;
+        let terminal = io::stdout().is_terminal();
+        let default = if terminal {
+            ReportFormat::Human
+        } else {
+            ReportFormat::Jsonl
+        };
         let stdout_format = reports
             .iter()
             .find(|r| r.path.is_none())
-            .map_or(ReportFormat::Jsonl, |r| r.format);
+            .map_or(default, |r| r.format);
         let stdout = BufWriter::with_capacity(1 << 16, io::stdout());
-        let mut sinks = vec![Sink::new(stdout_format, Output::Stdout(stdout))];
+        let mut sink = Sink::new(stdout_format, Output::Stdout(stdout));
+        if let Some(human) = &mut sink.human {
+            *human = Human::new(colour_allowed(terminal));
+        }
+        let mut sinks = vec![sink];
         for report in reports {
             let Some(path) = &report.path else { continue };
             let file = outputs::open(path).map_err(|e| {
@@ -89,6 +104,13 @@ impl Reporter {
             sinks,
             step_summary: step_summary_path.map(StepSummary::new),
         })
+    }
+
+    /// Whether stdout gets the report for people.
+    pub fn human_on_stdout(&self) -> bool {
+        self.sinks
+            .first()
+            .is_some_and(|s| s.format == ReportFormat::Human)
     }
 
     pub fn case(&mut self, result: &CaseResult) -> io::Result<()> {
@@ -159,6 +181,7 @@ impl Sink {
             format,
             out,
             suites: Vec::new(),
+            human: (format == ReportFormat::Human).then(|| Human::new(false)),
         }
     }
 
@@ -167,6 +190,10 @@ impl Sink {
         let out = self.out.writer();
         match self.format {
             ReportFormat::Jsonl => write_json(out, &result.line, false),
+            ReportFormat::Human => match &mut self.human {
+                Some(human) => human.case(out, result),
+                None => Ok(()),
+            },
             ReportFormat::Github if on_stdout => {
                 write_json(out, &result.line, false)?;
                 if let Some(annotation) = github_annotation(result) {
@@ -202,6 +229,12 @@ impl Sink {
         match self.format {
             ReportFormat::Junit => {}
             ReportFormat::Summary => return write_json(self.out.writer(), run, false),
+            ReportFormat::Human => {
+                return match &mut self.human {
+                    Some(human) => human.finish(self.out.writer(), run),
+                    None => Ok(()),
+                };
+            }
             ReportFormat::Jsonl | ReportFormat::Github => return Ok(()),
         }
         let mut report = Report::new("puzzles batch");
@@ -233,7 +266,14 @@ impl Sink {
 fn junit_case(result: &CaseResult) -> io::Result<TestCase> {
     let line = &result.line;
     let status = match result.outcome {
-        Outcome::Passed | Outcome::Unchecked => TestCaseStatus::success(),
+        Outcome::Passed | Outcome::Unchecked | Outcome::InputFile => TestCaseStatus::success(),
+        Outcome::Skipped => {
+            let mut status = TestCaseStatus::skipped();
+            if let Some(reason) = &line.skip {
+                status.set_message(xml(reason));
+            }
+            status
+        }
         Outcome::Failed => {
             let mut status = TestCaseStatus::non_success(NonSuccessKind::Failure);
             status.set_type("mismatch");
@@ -280,7 +320,9 @@ fn mismatch_lines(result: &CaseResult) -> String {
 fn github_annotation(result: &CaseResult) -> Option<String> {
     let line = &result.line;
     let message = match result.outcome {
-        Outcome::Passed | Outcome::Unchecked => return None,
+        Outcome::Passed | Outcome::Unchecked | Outcome::Skipped | Outcome::InputFile => {
+            return None;
+        }
         Outcome::Failed => failure_summary(result),
         Outcome::Invalid => line.error.as_ref()?.sentence(&line.case),
     };

@@ -18,7 +18,8 @@ use std::io::{self, BufReader, StdinLock};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 
-use super::cases::{Case, Found};
+use super::cases::Case;
+use super::discover::Found;
 use super::select::Filter;
 use super::{CaseResult, Collector, Ended, Flow, Work};
 use crate::error::{CaseError, ErrorKind};
@@ -81,15 +82,22 @@ pub fn run(
         }
         shared.reserve(group.len());
         let worker = Arc::clone(&shared);
+        let work = work.clone();
         pool.spawn(move || {
-            let results = group
-                .into_iter()
-                .map(|(index, case)| {
-                    let result = (!worker.stop.load(Ordering::Relaxed)).then(|| work.run(&case));
-                    (index, result)
-                })
-                .collect();
-            worker.finish(results);
+            let mut results = Vec::with_capacity(group.len());
+            for (index, case) in group {
+                let result = (!worker.stop.load(Ordering::Relaxed)).then(|| work.run(&case));
+                let failing = result.as_ref().is_some_and(|r| r.outcome.is_failing());
+                results.push((index, result));
+                // A failure is handed back at once: `--fail-fast` must not wait for the
+                // slow cases after it in the group.
+                if failing {
+                    worker.finish(std::mem::take(&mut results));
+                }
+            }
+            if !results.is_empty() {
+                worker.finish(results);
+            }
         });
     }
     let mut state = shared.lock();
@@ -141,7 +149,8 @@ impl Shared {
     }
 
     /// A worker's group is done (`None`: a case skipped after a stop). The group is handed
-    /// back whole: its cases arrived together, so their reader is not waiting on the first.
+    /// back whole, up to a failing case: its cases arrived together, so their reader is not
+    /// waiting on the first.
     fn finish(&self, results: Vec<(usize, Option<CaseResult>)>) {
         let mut state = self.lock();
         state.in_flight -= results.len();
@@ -174,6 +183,8 @@ impl Shared {
                 Ok(Flow::Stop) => {
                     state.stopped_early = true;
                     self.stop.store(true, Ordering::Relaxed);
+                    // The cases still running stop at their next poll of the clock.
+                    puzzles_common::deadline::cancel_all();
                 }
                 Err(err) => {
                     state.write_error = Some(err);
@@ -243,7 +254,8 @@ impl<'a> Lines<'a> {
                     self.ended = true;
                     let err = CaseError::new(ErrorKind::Io, format!("cannot read stdin: {err}"));
                     return Some(Case {
-                        name: format!("{}:{number}", self.name),
+                        id: format!("{}:{number}", self.name),
+                        name: None,
                         file: self.name.clone(),
                         line: number,
                         offset: self.offset,

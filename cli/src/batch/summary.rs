@@ -18,6 +18,8 @@ pub struct Counts {
     pub invalid: usize,
     /// Cases without `expect`: a verdict, nothing to judge.
     pub unchecked: usize,
+    /// Cases with `"skip"`: not run.
+    pub skipped: usize,
 }
 
 impl Counts {
@@ -27,17 +29,20 @@ impl Counts {
             Outcome::Failed => &mut self.failed,
             Outcome::Invalid => &mut self.invalid,
             Outcome::Unchecked => &mut self.unchecked,
+            Outcome::Skipped => &mut self.skipped,
+            // A file that a case reads as its input: no case at all.
+            Outcome::InputFile => return,
         };
         *count += 1;
     }
 
     pub fn total(&self) -> usize {
-        self.passed + self.failed + self.invalid + self.unchecked
+        self.passed + self.failed + self.invalid + self.unchecked + self.skipped
     }
 }
 
 /// The `--report summary` object: `{"cases", "passed", "failed", "invalid", "unchecked",
-/// "updated", "stopped_early", "exit", "elapsed_ms"}`.
+/// "skipped", "updated", "stopped_early", "exit", "elapsed_ms"}`.
 #[derive(Debug, Clone, Serialize)]
 pub struct RunSummary {
     pub cases: usize,
@@ -81,14 +86,20 @@ impl RunSummary {
         }
     }
 
-    /// The stderr line: `12 cases: 10 passed, 1 failed, 1 invalid, 0 without expect (0.02 s)`.
+    /// The stderr line: `12 cases: 10 passed, 1 failed, 1 invalid, 0 without expect (0.02 s)`,
+    /// with `, N skipped` before the time when cases were skipped.
     pub fn line(&self) -> String {
         let Counts {
             passed,
             failed,
             invalid,
             unchecked,
+            skipped,
         } = self.counts;
+        let skipped = match skipped {
+            0 => String::new(),
+            n => format!(", {n} skipped"),
+        };
         let cases = if self.cases == 1 { "case" } else { "cases" };
         let updated = match self.updated {
             0 => String::new(),
@@ -100,7 +111,7 @@ impl RunSummary {
             ""
         };
         format!(
-            "puzzles batch: {} {cases}: {passed} passed, {failed} failed{updated}, {invalid} invalid, {unchecked} without expect ({:.2} s){stop_note}",
+            "puzzles batch: {} {cases}: {passed} passed, {failed} failed{updated}, {invalid} invalid, {unchecked} without expect{skipped} ({:.2} s){stop_note}",
             self.cases,
             self.elapsed_ms as f64 / 1000.0
         )
@@ -130,7 +141,7 @@ impl StepSummary {
 
     pub fn case(&mut self, result: &CaseResult) {
         let what = match result.outcome {
-            Outcome::Passed | Outcome::Unchecked => return,
+            Outcome::Passed | Outcome::Unchecked | Outcome::Skipped | Outcome::InputFile => return,
             Outcome::Failed => "failed",
             Outcome::Invalid => "invalid",
         };
@@ -160,12 +171,17 @@ impl StepSummary {
         let mut text = String::from("### puzzles batch\n\n");
         let counts = run.counts;
         text.push_str(&format!(
-            "{} cases: {} passed, {} failed, {} invalid, {} without expect{}.\n",
+            "{} cases: {} passed, {} failed, {} invalid, {} without expect{}{}.\n",
             run.cases,
             counts.passed,
             counts.failed,
             counts.invalid,
             counts.unchecked,
+            if counts.skipped > 0 {
+                format!(", {} skipped", counts.skipped)
+            } else {
+                String::new()
+            },
             if run.updated > 0 {
                 format!(" ({} updated)", run.updated)
             } else {

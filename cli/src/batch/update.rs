@@ -19,7 +19,8 @@ use std::sync::Arc;
 
 use serde_json::Value;
 
-use super::cases::{Case, Found};
+use super::cases::Case;
+use super::discover::Found;
 use super::envelope::Envelope;
 use super::inputs::InputPaths;
 use super::{CaseResult, Outcome};
@@ -54,7 +55,7 @@ pub struct CaseSpan {
 }
 
 impl CaseSpan {
-    fn of(offset: usize, text: &[u8]) -> CaseSpan {
+    pub(super) fn of(offset: usize, text: &[u8]) -> CaseSpan {
         CaseSpan {
             offset,
             len: text.len(),
@@ -105,7 +106,7 @@ pub fn update(
             edits: Vec::new(),
             refused: Some(format!(
                 "not recording {}: its verdict rests on a random choice without a seed, which the next run would not repeat; give its input a \"seed\"",
-                case.name
+                case.id
             )),
         };
     }
@@ -178,7 +179,7 @@ fn edits(case: &Case, result: &CaseResult, mode: UpdateMode) -> Vec<Edit> {
                     &mismatch.path
                 };
                 edits.push(Edit {
-                    case: case.name.clone(),
+                    case: case.id.clone(),
                     offset: case.offset + start,
                     old: old.to_string(),
                     note: format!(
@@ -201,7 +202,7 @@ fn edits(case: &Case, result: &CaseResult, mode: UpdateMode) -> Vec<Edit> {
             drop_timing(&mut verdict);
             if let Some(edit) = add_expect(text, &verdict, &style) {
                 edits.push(Edit {
-                    case: case.name.clone(),
+                    case: case.id.clone(),
                     offset: case.offset + edit.0,
                     old: String::new(),
                     new: edit.1,
@@ -376,11 +377,16 @@ impl Updates {
         if result.outcome == Outcome::Failed && edits.len() == result.line.mismatches.len() {
             self.accepted.push(result.line.case.clone());
         }
-        let at = *self.index.entry(result.file.clone()).or_insert_with(|| {
-            self.files.push((result.file.clone(), Vec::new()));
+        self.add_edits(&result.file, edits.clone());
+    }
+
+    /// Adds edits of another kind (names) to `file`'s.
+    pub fn add_edits(&mut self, file: &Arc<str>, edits: Vec<Edit>) {
+        let at = *self.index.entry(file.clone()).or_insert_with(|| {
+            self.files.push((file.clone(), Vec::new()));
             self.files.len() - 1
         });
-        self.files[at].1.extend(edits.iter().cloned());
+        self.files[at].1.extend(edits);
     }
 
     /// Rewrites each file once and says on stderr what changed; the files that could not

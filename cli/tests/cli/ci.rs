@@ -1,14 +1,15 @@
-//! The CI examples of docs/ci.md stay true: both YAML files (docs/ci/) are read (a small
-//! reader of the block YAML they use: mappings, sequences, literal blocks, flow lists; no
-//! YAML crate, which every test build would compile), and each `puzzles` command line in
-//! them runs green against fixtures/, every shard of the matrix, the shards together
-//! covering every case once.
+//! The CI examples of docs/ci.md stay true: both YAML files (docs/ci/) are valid for GitHub
+//! and GitLab (checked against their vendored schemas with `check-jsonschema`), they install
+//! a pinned commit and cache by it, they are read (a small reader of the block YAML they
+//! use: mappings, sequences, literal blocks, flow lists; no YAML crate, which every test
+//! build would compile), and each `puzzles` command line in them runs green against
+//! fixtures/, every shard of the matrix, the shards together covering every case once.
 
 use std::path::Path;
 
 use serde_json::{Map, Value};
 
-use crate::{puzzles_command, scratch, workspace};
+use crate::{check_jsonschema, puzzles_command, scratch, workspace};
 
 /// One line of a YAML file: its indentation and its text.
 struct Line<'a> {
@@ -47,7 +48,10 @@ fn block(lines: &[Line<'_>], at: &mut usize, indent: usize) -> Value {
         while *at < lines.len() && lines[*at].indent == indent && lines[*at].text.starts_with('-') {
             let rest = lines[*at].text[1..].trim_start();
             let inner = indent + (lines[*at].text.len() - rest.len());
-            if rest.contains(": ") || rest.ends_with(':') {
+            if rest == "|" {
+                *at += 1;
+                items.push(literal(lines, at, indent));
+            } else if rest.contains(": ") || rest.ends_with(':') {
                 // A mapping that starts on the dash's line.
                 items.push(mapping(lines, at, inner, Some(rest)));
             } else {
@@ -138,8 +142,13 @@ fn shell_lines(job: &Value) -> Vec<String> {
         }
     }
     for key in ["before_script", "script"] {
-        for line in job[key].as_array().into_iter().flatten() {
-            lines.push(line.as_str().unwrap_or_default().to_string());
+        for item in job[key].as_array().into_iter().flatten() {
+            lines.extend(
+                item.as_str()
+                    .unwrap_or_default()
+                    .lines()
+                    .map(str::to_string),
+            );
         }
     }
     lines
@@ -337,6 +346,88 @@ fn gitlab_job_runs_green_and_its_shards_cover_every_case() {
     assert_every_case_once(run_example("gitlab-ci.yml", shards));
 }
 
+/// Both examples are valid against the schemas GitHub and GitLab publish, and a planted
+/// fault in a copy is caught, so the check is no formality.
+#[test]
+fn the_examples_are_valid_for_github_and_gitlab() {
+    let dir = scratch("ci-schemas");
+    for (example, schema, fault) in [
+        (
+            "github-actions.yml",
+            "github-workflow.json",
+            ("runs-on:", "runs-onn:"),
+        ),
+        (
+            "gitlab-ci.yml",
+            "gitlab-ci.json",
+            ("parallel: 4", "parallel: 4000"),
+        ),
+    ] {
+        let path = workspace().join("docs/ci").join(example);
+        let schema = workspace().join("cli/tests/data/ci-schemas").join(schema);
+        let Some(output) = check_jsonschema(&schema, &path) else {
+            return;
+        };
+        assert!(
+            output.status.success(),
+            "{example}: {}{}",
+            String::from_utf8_lossy(&output.stdout),
+            String::from_utf8_lossy(&output.stderr)
+        );
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.contains(fault.0), "{example}");
+        let broken = dir.join(example);
+        std::fs::write(&broken, text.replacen(fault.0, fault.1, 1)).unwrap();
+        let output = check_jsonschema(&schema, &broken).expect("the tool ran a moment ago");
+        assert!(
+            !output.status.success(),
+            "{example}: the planted fault passed"
+        );
+    }
+}
+
+/// Both examples install the commit that `PUZZLES_REF` names (resolved with `git ls-remote`
+/// when it is a branch or a tag) and key the cached binary by that commit, never by a
+/// branch name that moves.
+#[test]
+fn the_examples_pin_the_commit_they_install_and_cache() {
+    let github = std::fs::read_to_string(workspace().join("docs/ci/github-actions.yml")).unwrap();
+    let yaml = read_yaml(&github);
+    let steps = yaml["jobs"]["fixtures"]["steps"].as_array().unwrap();
+    let step = |name: &str| {
+        steps
+            .iter()
+            .find(|s| s["name"].as_str().is_some_and(|n| n.starts_with(name)))
+            .unwrap_or_else(|| panic!("a step {name:?}"))
+    };
+    assert!(
+        step("Resolve")["run"]
+            .as_str()
+            .unwrap()
+            .contains("git ls-remote")
+    );
+    assert_eq!(
+        step("Cache")["with"]["key"],
+        "puzzles-${{ runner.os }}-${{ steps.puzzles.outputs.commit }}"
+    );
+    let install = step("Install")["run"].as_str().unwrap();
+    assert!(
+        install.contains("--rev \"${{ steps.puzzles.outputs.commit }}\"")
+            && !install.contains("--branch"),
+        "{install}"
+    );
+
+    let gitlab = std::fs::read_to_string(workspace().join("docs/ci/gitlab-ci.yml")).unwrap();
+    let yaml = read_yaml(&gitlab);
+    let before = shell_lines(&yaml["puzzles-fixtures"]).join("\n");
+    assert!(before.contains("git ls-remote"), "{before}");
+    assert!(
+        before.contains("--root \".puzzles/$commit\"") && before.contains("--rev \"$commit\""),
+        "{before}"
+    );
+    assert!(!before.contains("command -v puzzles"), "{before}");
+}
+
 #[test]
 fn the_yaml_reader_reads_what_it_claims() {
     let yaml =
@@ -345,4 +436,6 @@ fn the_yaml_reader_reads_what_it_claims() {
     assert_eq!(yaml["a"]["c"], "x\ny\n");
     assert_eq!(yaml["d"][0]["f"], "g");
     assert_eq!(yaml["d"][1], "h");
+    let items = read_yaml("a:\n  - |\n    x: 1\n    y\n  - z\n");
+    assert_eq!(items["a"], serde_json::json!(["x: 1\ny\n", "z"]));
 }

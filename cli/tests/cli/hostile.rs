@@ -32,7 +32,7 @@ fn usage_errors_print_the_error_object_and_one_sentence() {
         &["baseball", "judge", "--timeout", "5"],
         &["baseball", "judge", "--format", "non"],
         &["nonogram", "solve", "--timeout", "soon"],
-        &["batch"],
+        &["batch", "--update", "missing"],
         &["schema", "chess"],
     ] {
         let run = puzzles(args, "");

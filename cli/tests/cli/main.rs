@@ -3,16 +3,21 @@
 mod batch;
 mod ci;
 mod completions;
+mod discovery;
 mod docs;
 mod fixtures;
+mod guidance;
 mod hostile;
 mod limits;
 mod mate;
+mod names;
 mod render;
 mod runner;
 mod single;
 mod stream;
+mod terminal;
 mod user_files;
+mod walkthrough;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -32,6 +37,14 @@ impl Run {
         self.stdout
             .lines()
             .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON: {l:?}: {e}")))
+            .collect()
+    }
+
+    /// The `case` id of each JSON line on stdout.
+    pub fn case_ids(&self) -> Vec<String> {
+        self.json_lines()
+            .iter()
+            .map(|l| l["case"].as_str().unwrap_or_default().to_string())
             .collect()
     }
 
@@ -104,4 +117,26 @@ pub fn scratch(name: &str) -> PathBuf {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("scratch folder");
     dir
+}
+
+/// `check-jsonschema --schemafile SCHEMA FILE`: `None` (said on stderr) when the tool is
+/// missing outside CI; under CI (`CI=true`, where `.ci/run` installs it) a missing tool fails.
+pub fn check_jsonschema(schema: &Path, file: &Path) -> Option<std::process::Output> {
+    let run = Command::new("check-jsonschema")
+        .arg("--schemafile")
+        .arg(schema)
+        .arg(file)
+        .output();
+    match run {
+        Ok(output) => Some(output),
+        Err(err) if std::env::var("CI").as_deref() == Ok("true") => {
+            panic!("check-jsonschema is needed under CI (.ci/run installs it): {err}")
+        }
+        Err(err) => {
+            eprintln!(
+                "skipped: check-jsonschema cannot run ({err}); `pip install check-jsonschema` to check files against JSON Schemas"
+            );
+            None
+        }
+    }
 }

@@ -576,7 +576,7 @@ fn two_reports_on_stdout_are_a_usage_error() {
     let run = puzzles(&["batch", path_str(&dir), "--report", "xml"], "");
     assert_eq!(run.code, 2);
     assert!(
-        run.stderr.contains("jsonl, junit, github, summary"),
+        run.stderr.contains("jsonl, human, junit, github, summary"),
         "{}",
         run.stderr
     );

@@ -1,4 +1,5 @@
-//! Self-play measurement: `cargo run --release -p blockdoku-core --example selfplay -- GAMES SEED MAX_TRAYS`.
+//! Self-play measurement, printing the boards where games ended:
+//! `cargo run --release -p blockdoku-core --example selfplay -- GAMES SEED MAX_TRAYS`.
 #![allow(clippy::print_stdout)]
 
 use blockdoku_core::engine::Engine;

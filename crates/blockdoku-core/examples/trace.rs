@@ -1,14 +1,24 @@
-//! Prints one self-played game tray by tray: `cargo run --release -p blockdoku-core --example trace -- SEED GAME TRAYS [POPCNT] [FIRST]`
-//! (`POPCNT` 0: the portable search instead of the one compiled for the POPCNT instruction;
-//! the output must be the same; `FIRST` N > 0: the search keeps the N best quiet first moves
-//! of each piece, `Engine::with_first_moves`, 0: every move, the exact search
-//! (`Engine::with_exact_search`); by default as `best` and `selfplay` play; the environment variable
-//! `LOOKAHEAD=K`: K plans compared by the lookahead instead of `LOOKAHEAD_CANDIDATES`, `Engine::with_lookahead`;
-//! `SECOND=N`: the N lowest-bound quiet second moves of each piece, `Engine::with_second_moves`,
-//! 0: every one; `GAP=G`: the lookahead leaves out the plans evaluated more than G above the
-//! best, `Engine::with_lookahead_gap`, and `GAP=all` compares every plan kept, the default
-//! until issue 26's session 16; `UNDER=C`: the gap applies under C occupied cells,
-//! `Engine::with_lookahead_gap_under`).
+//! Prints one self-played game tray by tray: each tray's pieces, the plan's evaluation,
+//! points and search positions, and the board before and after.
+//!
+//! `cargo run --release -p blockdoku-core --example trace -- SEED GAME TRAYS [POPCNT] [FIRST]`
+//!
+//! The engine is the one `best` and `selfplay` play, unless told otherwise:
+//!
+//! - `POPCNT` 0: the portable search instead of the one compiled for the POPCNT instruction
+//!   (the output must be the same);
+//! - `FIRST` N > 0: the N best quiet first moves of each piece (`Engine::with_first_moves`);
+//!   0: every move, the exact search (`Engine::with_exact_search`);
+//! - `LOOKAHEAD=K`: K plans compared by the lookahead (`Engine::with_lookahead`);
+//! - `SECOND=N`: the N lowest-bound quiet second moves of each piece
+//!   (`Engine::with_second_moves`); 0: every one;
+//! - `GAP=G`: the lookahead leaves out the plans evaluated more than G above the best
+//!   (`Engine::with_lookahead_gap`); `GAP=all` compares every plan kept;
+//! - `UNDER=C`: the gap applies under C occupied cells (`Engine::with_lookahead_gap_under`).
+//!
+//! The output is the engine's behaviour byte for byte (moves, evaluations, points and node
+//! counts), so a change that must keep the moves is checked by comparing it before and
+//! after, e.g. `trace 2026 0 300` and `GAP=all trace 2026 0 300`.
 #![allow(clippy::print_stdout)]
 
 use blockdoku_core::engine::{Engine, LOOKAHEAD_CANDIDATES, Turn};

@@ -14,12 +14,12 @@
 //!   every move, the exact search (`Engine::with_exact_search`; a `first=N` or `second=N`
 //!   with it narrows that move only); `ours/second=N`: only the N lowest-bound quiet second
 //!   moves, `Engine::with_second_moves` (the default is N = `engine::SECOND_MOVES`;
-//!   `ours/second=all`: every second move, the default before issue 26's session 13);
+//!   `ours/second=all`: every second move);
 //!   `ours/gap=G`: the lookahead leaves out the plans evaluated more than G above the best,
 //!   `Engine::with_lookahead_gap`, with `/under=C` only on boards of fewer than C cells,
 //!   `Engine::with_lookahead_gap_under` (the defaults are `engine::LOOKAHEAD_GAP` and
-//!   `engine::LOOKAHEAD_GAP_UNDER`; `ours/gap=all`: every plan compared, the default before
-//!   issue 26's session 16); flags combine, `ours@3/distinct/first=15/second=6`)
+//!   `engine::LOOKAHEAD_GAP_UNDER`; `ours/gap=all`: every plan compared); flags combine,
+//!   `ours@3/distinct/first=15/second=6`)
 //!   or a shell command that answers trays on stdin (see `scripts/blockdoku-blokie-driver.cpp`
 //!   for the protocol).
 //! - Game `i` is dealt exactly as `selfplay` deals it: trays of three pieces drawn uniformly

@@ -9,17 +9,17 @@
 //! piece); a unit's gap names them, and each is one test for room.
 //!
 //! Keyed by the unit and the exact meeting set, a gap's list holds only placements that can
-//! complete it. The first table (session 4 of issue 26) was keyed by the gap's shape alone,
-//! shifted down to its first cell, and listed every piece covering that shape anywhere: for a
-//! one-cell gap that is every cell of every 4- and 5-cell piece, most of them blocked by the
-//! unit's own occupied cells. Once the boundary counted the walls (session 8), boards of 30
-//! cells or more, where the ways to clear are asked, became common enough that the scan was
-//! an eighth of the engine's time (perf; see the crate README).
+//! complete it. Keyed by the gap's shape alone (shifted down to its first cell), a list
+//! would hold every piece covering that shape anywhere: for a one-cell gap, every cell of
+//! every 4- and 5-cell piece, most of them blocked by the unit's own occupied cells. With
+//! the walls in the boundary ([`crate::eval::Weights::walls`]) the engine keeps boards of 30
+//! cells or more, where the ways to clear are asked, often enough that such a scan was an
+//! eighth of its time (perf, `versus ours 2026 8 400 1 600`).
 //!
 //! On the standard board each unit's empty cells are also gathered into a 9-bit pattern
 //! that indexes a plain array (`DenseGaps`): no popcount to find the near units and no
-//! hashing. In session 14 of issue 26 the hashed look-ups took about 3,600 instructions
-//! per board asked (callgrind, `trace 2026 0 300`), a tenth of the engine's.
+//! hashing. Hashed look-ups took about 3,600 instructions per board asked, a tenth of the
+//! engine's, and the array about 1,450 (callgrind, `trace 2026 0 300`).
 
 use crate::geometry::Geometry;
 use crate::piece::Placement;
@@ -31,7 +31,7 @@ use rustc_hash::FxHashMap;
 /// lists a board asks are scattered over the table, and `completing` was 7.7% of the
 /// engine's samples for 3.6% of its instructions (perf and callgrind on `trace 2026 0
 /// 3000`). Halved, it took 0.97-1.03 (median 0.987) of the CPU over 10 alternated pairs of
-/// `versus ours 2029 6 1000 1 60` (session 15 of issue 26).
+/// `versus ours 2029 6 1000 1 60`.
 #[derive(Debug, Clone, Copy)]
 struct Cover(u128);
 

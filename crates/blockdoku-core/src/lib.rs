@@ -1,4 +1,5 @@
-//! Exact rule engine for blockdoku. Plain Rust API: no I/O, no printing; the `puzzles` CLI owns those.
+//! Exact rule engine for blockdoku. Plain Rust API: no I/O, no printing; the `puzzles` CLI
+//! owns those.
 //!
 //! Commands (one input type, one verdict type and one function each, see [`commands`]):
 //! [`clear`], [`place`], [`fits`], [`play`], [`best`], [`selfplay`](fn@selfplay).
@@ -58,3 +59,8 @@ pub use error::InputError;
 pub use outcome::{ClearOutcome, PlaceOutcome, clear_outcome, place_outcome};
 pub use rules::{IllegalReason, Scoring};
 pub use selfplay::Ending;
+
+/// The crate README's examples, compiled and run as doc tests so that it stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeExamples;

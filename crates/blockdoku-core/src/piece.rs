@@ -359,7 +359,7 @@ impl Placement {
     /// down to `f`) lies inside the piece's shifted down by `o`. So each offset is one test,
     /// where intersecting the anchors covering each cell took an offset per cell: the
     /// evaluation's ways to clear ask this for every 4- and 5-cell piece and every unit near
-    /// completion (callgrind on `versus ours 2026 2 200 1 600`: see the crate README).
+    /// completion.
     pub fn covering(&self, cells: u128) -> u128 {
         if cells == 0 {
             return self.anchors;
@@ -378,8 +378,7 @@ impl Placement {
         // anchor `first - o`, or falls off below when `o > first`. The search asks this for
         // each near unit of most positions, and the branch per offset mispredicted: without
         // it the engine took 0.89-0.95 (median 0.93) of the CPU over 6 alternated pairs of
-        // `versus ours 2029 6 1000 1 60`, for 0.3% fewer instructions (session 15 of issue
-        // 26).
+        // `versus ours 2029 6 1000 1 60`, for 0.3% fewer instructions.
         if !self.down_by_offset.is_empty() {
             let shape = shape as u64;
             let mut reach = 0u64;

@@ -1,8 +1,33 @@
 //! The one clock of every engine: a [`Deadline`] made from a user's `timeout_ms` with checked
 //! arithmetic, and a [`Poll`] that reads the clock at one cadence, so hot loops pay for a
 //! counter rather than a system call per step.
+//!
+//! A program running many commands at once can also stop them all: after [`cancel_all`],
+//! every deadline counts as passed (limited or not), so each engine ends at its next poll
+//! with the verdict it gives when its time runs out. `puzzles batch --fail-fast` does so
+//! when a case fails, and the cases still running stop within a poll instead of running to
+//! their end.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
+
+/// Set by [`cancel_all`], cleared by [`resume_all`].
+static CANCELLED: AtomicBool = AtomicBool::new(false);
+
+/// Makes every deadline of the process count as passed, until [`resume_all`].
+pub fn cancel_all() {
+    CANCELLED.store(true, Ordering::Relaxed);
+}
+
+/// Lets deadlines run their course again (before new work, once the cancelled work ended).
+pub fn resume_all() {
+    CANCELLED.store(false, Ordering::Relaxed);
+}
+
+/// Whether [`cancel_all`] is in force.
+pub fn cancelled() -> bool {
+    CANCELLED.load(Ordering::Relaxed)
+}
 
 /// When a command must stop: a moment, or never.
 ///
@@ -41,10 +66,10 @@ impl Deadline {
         self.at.is_some()
     }
 
-    /// Whether the moment has come (never, without a limit). Reads the clock: in a loop,
-    /// go through a [`Poll`].
+    /// Whether the moment has come (never, without a limit), or the work was cancelled
+    /// ([`cancel_all`]). Reads the clock: in a loop, go through a [`Poll`].
     pub fn passed(self) -> bool {
-        self.at.is_some_and(|at| Instant::now() >= at)
+        cancelled() || self.at.is_some_and(|at| Instant::now() >= at)
     }
 
     /// The earlier of two deadlines (a budget inside a command's limit).
@@ -86,11 +111,12 @@ impl Poll {
         }
     }
 
-    /// One step of work: true once the deadline has passed (and from then on).
+    /// One step of work: true once the deadline has passed (and from then on). Without a
+    /// limit only the cancellation flag is read, never the clock.
     #[inline]
     pub fn step(&mut self) -> bool {
-        if self.expired || !self.deadline.is_set() {
-            return self.expired;
+        if self.expired {
+            return true;
         }
         if self.countdown == 0 {
             self.countdown = Poll::EVERY;
@@ -121,9 +147,19 @@ impl Poll {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::sync::Mutex;
+
+    /// Held by every test here: cancelling is the whole process's, so the others must not
+    /// run meanwhile.
+    static CLOCK: Mutex<()> = Mutex::new(());
+
+    fn clock() -> std::sync::MutexGuard<'static, ()> {
+        CLOCK.lock().unwrap_or_else(|e| e.into_inner())
+    }
 
     #[test]
     fn huge_limits_are_no_limit_instead_of_an_overflow() {
+        let _clock = clock();
         let d = Deadline::after_ms(Some(u64::MAX));
         assert!(!d.passed());
         assert!(!Deadline::NEVER.passed());
@@ -132,6 +168,7 @@ mod tests {
 
     #[test]
     fn zero_is_already_over_at_the_first_step() {
+        let _clock = clock();
         let mut poll = Poll::new(Deadline::after_ms(Some(0)));
         assert!(poll.step());
         assert!(poll.expired());
@@ -141,6 +178,7 @@ mod tests {
 
     #[test]
     fn the_clock_is_read_once_every_cadence() {
+        let _clock = clock();
         let mut poll = Poll::new(Deadline::after(Duration::from_millis(20)));
         assert!(!poll.step());
         std::thread::sleep(Duration::from_millis(30));
@@ -152,7 +190,23 @@ mod tests {
     }
 
     #[test]
+    fn cancelling_stops_limited_and_unlimited_work() {
+        let _clock = clock();
+        let mut limited = Poll::new(Deadline::after_ms(Some(60_000)));
+        let mut unlimited = Poll::new(Deadline::NEVER);
+        assert!(!limited.step() && !unlimited.step());
+        cancel_all();
+        let stopped = (0..=Poll::EVERY).any(|_| limited.step())
+            && (0..=Poll::EVERY).any(|_| unlimited.step())
+            && Deadline::NEVER.passed();
+        resume_all();
+        assert!(stopped);
+        assert!(!Deadline::NEVER.passed());
+    }
+
+    #[test]
     fn min_keeps_the_earlier_limit() {
+        let _clock = clock();
         let soon = Deadline::after_ms(Some(0));
         let later = Deadline::after_ms(Some(60_000));
         assert_eq!(soon.min(later), soon);

@@ -104,12 +104,26 @@ pub enum LineError {
     TooLong { len: usize },
     /// A picture line (`#`/`.` only) holds a player mark `x`.
     CrossInPicture { index: usize, found: char },
+    /// A character that is not a cell of a colour puzzle: `expected` lists the colours'
+    /// characters in words.
+    BadColorCell {
+        index: usize,
+        found: char,
+        expected: String,
+    },
     /// A clue of 0 in a list with other clues (only `[0]` alone means an empty line).
     ZeroClue { index: usize },
     /// The clues need more cells than the line has. `needed` is `None` when the sum does
     /// not even fit in 64 bits.
     DoesNotFit {
         clues: Vec<u32>,
+        needed: Option<u64>,
+        len: usize,
+    },
+    /// A colour clue list needs more cells than the line has; `clues` in words
+    /// (`[2, 1 red]`).
+    ColorsDoNotFit {
+        clues: String,
         needed: Option<u64>,
         len: usize,
     },
@@ -130,18 +144,41 @@ impl fmt::Display for LineError {
                 f,
                 "a picture uses only '#' and '.', but position {index} holds {found:?}"
             ),
+            LineError::BadColorCell {
+                index,
+                found,
+                expected,
+            } => write!(
+                f,
+                "unknown cell character {found:?} at position {index} (expected {expected})"
+            ),
             LineError::ZeroClue { index } => write!(
                 f,
                 "clue {index} is 0; only the single clue [0] (an empty line) may be 0"
             ),
-            LineError::DoesNotFit { clues, needed, len } => match needed {
-                Some(n) => write!(f, "clues {clues:?} need {n} cells but the line has {len}"),
-                None => write!(
-                    f,
-                    "clues {clues:?} need more cells than can be counted but the line has {len}"
-                ),
-            },
+            LineError::DoesNotFit { clues, needed, len } => {
+                does_not_fit(f, &format!("{clues:?}"), *needed, *len)
+            }
+            LineError::ColorsDoNotFit { clues, needed, len } => {
+                does_not_fit(f, clues, *needed, *len)
+            }
         }
+    }
+}
+
+/// "clues [5, 5] need 11 cells but the line has 10".
+fn does_not_fit(
+    f: &mut fmt::Formatter<'_>,
+    clues: &str,
+    needed: Option<u64>,
+    len: usize,
+) -> fmt::Result {
+    match needed {
+        Some(n) => write!(f, "clues {clues} need {n} cells but the line has {len}"),
+        None => write!(
+            f,
+            "clues {clues} need more cells than can be counted but the line has {len}"
+        ),
     }
 }
 

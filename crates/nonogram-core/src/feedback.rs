@@ -129,9 +129,10 @@ pub(crate) fn line_error(err: LineError, line_path: &str, clues_path: &str) -> I
     let path = match &err {
         LineError::BadCell { .. }
         | LineError::TooLong { .. }
-        | LineError::CrossInPicture { .. } => line_path.to_string(),
+        | LineError::CrossInPicture { .. }
+        | LineError::BadColorCell { .. } => line_path.to_string(),
         LineError::ZeroClue { index } => format!("{clues_path}/{index}"),
-        LineError::DoesNotFit { .. } => clues_path.to_string(),
+        LineError::DoesNotFit { .. } | LineError::ColorsDoNotFit { .. } => clues_path.to_string(),
     };
     InputError::new(path, err.to_string())
 }

@@ -26,10 +26,12 @@
 pub mod board;
 pub mod cells;
 pub mod classic;
+pub mod colorline;
 pub mod feedback;
 pub mod formats;
 pub mod hint;
 pub mod linesolver;
+pub mod palette;
 pub mod puzzle;
 mod sat;
 pub mod solver;

@@ -5,12 +5,12 @@
 //! A placement completes a unit when it covers every empty cell of it
 //! ([`Placement::covering`]), so a piece can complete only a unit with at most as many empty
 //! cells as it has, whose empty cells (shifted down to the first) are no larger a number
-//! than its own cells shifted the same way. Asking all 27 units for every piece at every
-//! position took 1.05 G of the 6.54 G instructions of the crate README's callgrind command;
-//! gathering the near units once per position by counting each unit's empty cells, 0.78 G
-//! of 6.45 G; carrying the near units over a quiet move and counting again only the units
-//! the piece lies in, 0.40 G of 5.80 G; carrying the counts instead, 0.25 G of 4.37 G, the
-//! covering tests included.
+//! than its own cells shifted the same way. Measured by `valgrind --tool=callgrind
+//! target/release/examples/trace 2026 0 300` as each way came in: asking all 27 units for
+//! every piece at every position took 16% of the engine's instructions; gathering the near
+//! units once per position by counting each unit's empty cells, 12%; carrying the near units
+//! over a quiet move and counting again only the units the piece lies in, 7%; carrying the
+//! counts instead, 6%, the covering tests included.
 
 use crate::geometry::{Geometry, Units};
 use crate::piece::Placement;
@@ -166,7 +166,7 @@ pub(super) fn cell_deltas(geo: &Geometry) -> Vec<[u8; 64]> {
 /// ask the same pieces about the same gaps again and again, and the covering tests were the
 /// search's costliest lines (perf). With this, 3.5% fewer instructions (callgrind, `trace
 /// 2026 0 300`: 0.817 G to 0.789 G) and 0.98-1.00 (median 0.989) of the CPU over 10
-/// alternated pairs of `versus ours 2029 6 1000 1 60` (session 15 of issue 26).
+/// alternated pairs of `versus ours 2029 6 1000 1 60`.
 #[derive(Debug, Clone)]
 pub(super) struct CoverMemo {
     units: usize,

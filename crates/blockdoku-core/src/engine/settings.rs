@@ -185,8 +185,8 @@ impl Engine {
     /// depend on anchor order); `None` searches every one. Unlike the first moves these are
     /// ranked by the bound and not by evaluation: evaluating every second move to rank them
     /// cost 1.1 to 1.4 times the CPU of searching them all (widths 6 to 20, scratch code on
-    /// the positions of `lookahead_width 2026 4 300`). As with [`Engine::with_first_moves`], when no kept
-    /// plan places the whole tray the exact search decides.
+    /// the positions of `lookahead_width 2026 4 300`). As with [`Engine::with_first_moves`],
+    /// when no kept plan places the whole tray the exact search decides.
     ///
     /// By default, this is `Some(`[`SECOND_MOVES`]`)`.
     pub fn with_second_moves(mut self, width: Option<usize>) -> Engine {

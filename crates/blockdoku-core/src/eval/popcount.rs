@@ -1,6 +1,7 @@
 //! How the evaluation counts the bits of a mask. The workspace builds for baseline x86-64,
 //! which has no POPCNT instruction: there a count is a few dozen shifts, masks and adds, and
-//! they were about a fifth of the engine's instructions (callgrind, crate README). The
+//! they are about a fifth of the engine's instructions (callgrind, `trace 2026 0 300`: 886 M
+//! instructions with the portable count, `trace 2026 0 300 0`, against 714 M). The
 //! engine's hot path is therefore compiled twice, once per way of counting
 //! ([`Portable`], [`Instruction`]), and the one with the instruction is run only on a CPU
 //! that has it (chosen at run time: see `Engine::plan`). Both count exactly, so both give

@@ -3,7 +3,7 @@
 //! at once.
 //!
 //! Why: most boards a quiet last move ends on lose at one of those stages (94% of the
-//! evaluations that start from a floor, on the crate README's `trace` command), and each was
+//! evaluations that start from a floor, on `trace 2026 0 300`), and each was
 //! built and costed one anchor at a time.
 //!
 //! - Putting a piece on empty cells changes the boundary only along the piece's outer sides

@@ -6,8 +6,9 @@
 //! first possible start, true from its last one on, and equal to `S_k(t - 1)` where the
 //! block cannot start at t):
 //! - the ladder: `S_k(t - 1) -> S_k(t)`;
-//! - the order of the blocks: `S_k(t) -> S_(k-1)(t - len_(k-1) - 1)`, block k starts at
-//!   least one cell after block k - 1 ends;
+//! - the order of the blocks: `S_k(t) -> S_(k-1)(t - len_(k-1) - gap)`, block k starts at
+//!   least `gap` cells after block k - 1 ends (1, or in a colour puzzle 0 when the two
+//!   blocks' colours differ: such blocks may touch);
 //! - an empty cell lies in no block: `cell or not S_k(t) or S_k(t - len_k)` (if block k
 //!   starts at or before t, it ends before t);
 //! - a filled cell lies in one: `not cell or S_0(t)` (a block starts at or before it),
@@ -39,7 +40,7 @@ use batsat::Lit;
 pub(super) const BRANCH_ON_LADDERS: bool = true;
 
 /// One block's "starts at or before cell t" literals.
-struct Ladder {
+pub(super) struct Ladder {
     /// First and last possible start.
     first: usize,
     last: usize,
@@ -76,7 +77,8 @@ impl Ladder {
         })
     }
 
-    fn at_or_before(&self, t: isize) -> Term {
+    /// The literal "starts at or before cell t" (a constant outside the block's range).
+    pub(super) fn at_or_before(&self, t: isize) -> Term {
         if t < self.first as isize {
             Term::False
         } else if t >= self.last as isize {
@@ -88,16 +90,18 @@ impl Ladder {
 }
 
 /// Adds the clauses of one line: `possible[k][t]` says whether block k (of length
-/// `clues[k]`) can start at cell t, `cells` are the line's cell literals (true = filled);
-/// the ladders' literals are made as `phases` says.
+/// `clues[k]`, colour `colors[k]`) can start at cell t, `cells` are the line's cell literals
+/// (true = filled, whatever the colour); the ladders' literals are made as `phases` says.
+/// Returns the ladders (none when a block has no start: the line has no arrangement).
 pub(super) fn encode_ladders(
     solver: &mut batsat::Solver<SatStop>,
     sink: &mut ClauseSink,
     clues: &[u32],
+    colors: &[u8],
     possible: &[Vec<bool>],
     cells: &[Lit],
     phases: LinePhases,
-) {
+) -> Vec<Ladder> {
     let mut clause = Vec::with_capacity(4);
     let mut ladders: Vec<Ladder> = Vec::with_capacity(clues.len());
     for (k, block) in possible.iter().enumerate() {
@@ -105,7 +109,7 @@ pub(super) fn encode_ladders(
             // No start: no arrangement (the caller's automaton already said so).
             clause.clear();
             sink.add(solver, &mut clause);
-            return;
+            return Vec::new();
         };
         for t in ladder.first + 1..ladder.last {
             let t = t as isize;
@@ -115,7 +119,7 @@ pub(super) fn encode_ladders(
         ladders.push(ladder);
     }
     for k in 1..ladders.len() {
-        let gap = clues[k - 1] as isize + 1;
+        let gap = clues[k - 1] as isize + isize::from(colors[k - 1] == colors[k]);
         for t in ladders[k].first..ladders[k].last {
             let t = t as isize;
             let terms = [
@@ -153,4 +157,5 @@ pub(super) fn encode_ladders(
         let ended_before = last.at_or_before(t - clues[ladders.len() - 1] as isize);
         sink.add_terms(solver, &[empty, !ended_before], &mut clause);
     }
+    ladders
 }

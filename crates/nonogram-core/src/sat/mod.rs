@@ -43,10 +43,12 @@
 //! milliseconds.
 
 mod automaton;
+mod color;
 mod ladder;
 mod line_odds;
 mod line_theory;
 
+pub(crate) use color::ColorLearner;
 pub use line_theory::Explain;
 use line_theory::LineTheory;
 
@@ -195,9 +197,9 @@ impl Callbacks for SatStop {
 
 /// Outcome of one call of [`Learner::next_picture`].
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) enum Next {
+pub(crate) enum Next<P = Vec<bool>> {
     /// A picture that satisfies every clue and no blocking clause.
-    Picture(Vec<bool>),
+    Picture(P),
     /// No picture is left.
     Exhausted,
     /// The conflict limit came first.
@@ -241,8 +243,8 @@ fn state_vars(p: &Puzzle, grid: &[Cell], limit: usize, deadline: Deadline) -> Op
 }
 
 /// What [`Learner::build`] made.
-pub(crate) enum Built {
-    Ready(Box<Learner>),
+pub(crate) enum Built<L = Learner> {
+    Ready(Box<L>),
     /// More than [`MAX_STATE_VARS`] state variables: not built.
     TooLarge,
     /// The deadline passed while building.
@@ -505,7 +507,9 @@ fn encode_line(
         return solver.add_clause_reuse(clause);
     };
     let mut sink = ClauseSink::default();
-    ladder::encode_ladders(solver, &mut sink, clues, &possible, lits, phases);
+    // One colour: every pair of neighbouring blocks keeps a gap.
+    let colors = vec![1u8; clues.len()];
+    ladder::encode_ladders(solver, &mut sink, clues, &colors, &possible, lits, phases);
     sink.ok
 }
 

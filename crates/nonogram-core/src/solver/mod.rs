@@ -37,6 +37,7 @@
 //! Every deduction is sound, so a grid that line logic alone completes is the unique
 //! solution. Every picture is checked against all clues before it is returned.
 
+mod color;
 mod probe;
 mod propagate;
 mod schedule;
@@ -196,29 +197,45 @@ impl Default for SolveOptions {
 }
 
 /// Solves a checked puzzle; `deadline` `None` means no limit. `goal`, a picture that
-/// satisfies the clues (see [`Puzzle::goal_picture`]), only orders the search; one that
-/// does not (wrong size, or a clue broken) is ignored.
+/// satisfies the clues (values as [`Puzzle::goal_picture`] gives them: 0 the background,
+/// else the colour), only orders the search; one that does not (wrong size, or a clue
+/// broken) is ignored.
 pub fn solve_puzzle(
     puzzle: &Puzzle,
-    goal: Option<&[bool]>,
+    goal: Option<&[u8]>,
     deadline: Deadline,
     start: Instant,
 ) -> SolveVerdict {
     solve_puzzle_with(puzzle, goal, deadline, start, SolveOptions::default())
 }
 
-/// [`solve_puzzle`] with explicit [`SolveOptions`].
+/// [`solve_puzzle`] with explicit [`SolveOptions`]. A colour puzzle is solved by the colour
+/// engine (propagation, probing at the root, the learning search), which reads the
+/// options' `learn_after_nodes` (`Some(0)`: no probing; `None`: no learning search) and
+/// `learn_seed`.
 pub fn solve_puzzle_with(
     puzzle: &Puzzle,
-    goal: Option<&[bool]>,
+    goal: Option<&[u8]>,
     deadline: Deadline,
     start: Instant,
     options: SolveOptions,
 ) -> SolveVerdict {
-    let goal = goal.filter(|g| puzzle.check_picture(g));
+    let goal = goal.filter(|g| puzzle.check_values(g));
+    if puzzle.is_color() {
+        let mut engine = color::ColorEngine::new(puzzle, goal, deadline, &options);
+        let outcome = engine.run();
+        let effort = engine.effort();
+        let found = engine.into_solutions();
+        // Every picture was checked when recorded; check again here, where it is returned,
+        // so that no code path can hand out a wrong picture.
+        let checked = found.iter().filter(|s| puzzle.check_values(s));
+        let solutions: Vec<Vec<String>> = checked.map(|s| puzzle.values_text(s)).collect();
+        return verdict(outcome, effort, found.len(), solutions, start);
+    }
+    let goal: Option<Vec<bool>> = goal.map(|g| g.iter().map(|&v| v != 0).collect());
     let mut engine = Engine::new(
         puzzle,
-        goal,
+        goal.as_deref(),
         deadline,
         options.learn_after_nodes,
         options.alternate,
@@ -231,28 +248,35 @@ pub fn solve_puzzle_with(
     let outcome = engine.run();
     let effort = engine.effort();
     let found = engine.into_solutions();
+    let checked = found.iter().filter(|s| puzzle.check_picture(s));
+    let solutions: Vec<Vec<String>> = checked.map(|s| puzzle.picture_text(s)).collect();
+    verdict(outcome, effort, found.len(), solutions, start)
+}
+
+/// The verdict of a solve that ended with `outcome` after recording `found` pictures, of
+/// which `solutions` are those that check against every clue, as text.
+fn verdict(
+    outcome: Result<(), Stop>,
+    effort: schedule::Effort,
+    found: usize,
+    solutions: Vec<Vec<String>>,
+    start: Instant,
+) -> SolveVerdict {
+    assert_eq!(
+        solutions.len(),
+        found,
+        "solver produced a picture that breaks a clue"
+    );
     let status = match outcome {
         Err(Stop::Timeout | Stop::Budget) => SolveStatus::Timeout,
         Err(Stop::Enough) => SolveStatus::Multiple,
         // A contradiction escaping `run` means the root itself is refuted.
-        Err(Stop::Contradiction) | Ok(()) => match found.len() {
+        Err(Stop::Contradiction) | Ok(()) => match found {
             0 => SolveStatus::None,
             1 => SolveStatus::Unique,
             _ => SolveStatus::Multiple,
         },
     };
-    // Every picture was checked when recorded; check again here, where it is returned, so
-    // that no code path can hand out a wrong picture.
-    let solutions: Vec<Vec<String>> = found
-        .iter()
-        .filter(|s| puzzle.check_picture(s))
-        .map(|s| puzzle.picture_text(s))
-        .collect();
-    assert_eq!(
-        solutions.len(),
-        found.len(),
-        "solver produced a picture that breaks a clue"
-    );
     let solution = match status {
         SolveStatus::Unique => solutions.first().cloned(),
         _ => None,
@@ -455,7 +479,7 @@ mod tests {
     fn solve_puzzle_ignores_a_goal_that_is_not_a_solution() {
         let p = Puzzle::new(&[vec![1], vec![1]], &[vec![1], vec![1]]).unwrap();
         let start = Instant::now();
-        for goal in [&[true, true, false, false][..], &[true][..]] {
+        for goal in [&[1, 1, 0, 0][..], &[1][..]] {
             let v = solve_puzzle(&p, Some(goal), Deadline::NEVER, start);
             assert_eq!(v.status, SolveStatus::Multiple, "{goal:?}");
             assert_eq!(v.solutions.len(), 2);
@@ -628,9 +652,10 @@ mod tests {
     fn learning_search_keeps_the_goal_first() {
         let p = Puzzle::new(&vec![vec![1]; 5], &vec![vec![1]; 5]).unwrap();
         let goal: Vec<bool> = (0..25).map(|i| i % 6 == 0).collect();
+        let values: Vec<u8> = goal.iter().map(|&f| u8::from(f)).collect();
         let v = solve_puzzle_with(
             &p,
-            Some(&goal),
+            Some(&values),
             Deadline::NEVER,
             Instant::now(),
             learning_only(),

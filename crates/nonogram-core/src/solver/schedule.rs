@@ -74,7 +74,7 @@ const SYMMETRIC_NODE_BUDGET: u64 = 256;
 const SYMMETRIC_TIME_BUDGET: Duration = Duration::from_secs(1);
 
 /// How much work the solve did, for [`super::SolveStats`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub(super) struct Effort {
     /// Line logic alone decided the puzzle.
     pub(super) decided_by_lines: bool,

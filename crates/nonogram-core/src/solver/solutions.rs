@@ -5,13 +5,32 @@ use super::propagate::Stop;
 use super::symmetry::symmetric_images;
 use crate::puzzle::Puzzle;
 
-/// The solutions recorded, in the order found.
-pub(super) struct Solutions<'p> {
-    p: &'p Puzzle,
-    found: Vec<Vec<bool>>,
+/// A cell of a full picture: `bool` (filled) in black and white, `u8` (0 the background,
+/// else the colour) in colour.
+pub(super) trait PictureCell: Copy + Default + Eq {
+    /// Whether the full picture satisfies every clue of `p`.
+    fn fits(p: &Puzzle, picture: &[Self]) -> bool;
 }
 
-impl<'p> Solutions<'p> {
+impl PictureCell for bool {
+    fn fits(p: &Puzzle, picture: &[bool]) -> bool {
+        p.check_picture(picture)
+    }
+}
+
+impl PictureCell for u8 {
+    fn fits(p: &Puzzle, picture: &[u8]) -> bool {
+        p.check_values(picture)
+    }
+}
+
+/// The solutions recorded, in the order found.
+pub(super) struct Solutions<'p, T: PictureCell = bool> {
+    p: &'p Puzzle,
+    found: Vec<Vec<T>>,
+}
+
+impl<'p, T: PictureCell> Solutions<'p, T> {
     pub(super) fn new(p: &'p Puzzle) -> Self {
         Solutions {
             p,
@@ -20,19 +39,19 @@ impl<'p> Solutions<'p> {
     }
 
     /// The pictures recorded, in the order found.
-    pub(super) fn found(&self) -> &[Vec<bool>] {
+    pub(super) fn found(&self) -> &[Vec<T>] {
         &self.found
     }
 
-    pub(super) fn into_found(self) -> Vec<Vec<bool>> {
+    pub(super) fn into_found(self) -> Vec<Vec<T>> {
         self.found
     }
 
     /// Records a full picture as a solution if it checks against every clue and is new
     /// (with, as the first one, any mirror image or rotation that fits too). Two different
     /// solutions stop the search ([`Stop::Enough`]).
-    pub(super) fn record(&mut self, picture: Vec<bool>) -> Result<(), Stop> {
-        if !self.p.check_picture(&picture) {
+    pub(super) fn record(&mut self, picture: Vec<T>) -> Result<(), Stop> {
+        if !T::fits(self.p, &picture) {
             // Cannot happen when propagation reached a fixpoint; never return it anyway.
             debug_assert!(false, "complete grid that breaks a clue");
             return Ok(());
@@ -45,7 +64,7 @@ impl<'p> Solutions<'p> {
             self.found.push(picture);
             if self.found.len() < 2 {
                 for t in images {
-                    if t != self.found[0] && self.p.check_picture(&t) {
+                    if t != self.found[0] && T::fits(self.p, &t) {
                         self.found.push(t);
                         break;
                     }

@@ -10,9 +10,9 @@ use crate::puzzle::Puzzle;
 /// The seven non-trivial images of a row-major `h` x `w` picture under the symmetries of
 /// the rectangle (mirrors, half turn) and, for a square, of the square (transposes, quarter
 /// turns).
-pub(super) fn symmetric_images(pic: &[bool], h: usize, w: usize) -> Vec<Vec<bool>> {
+pub(super) fn symmetric_images<T: Copy + Default>(pic: &[T], h: usize, w: usize) -> Vec<Vec<T>> {
     let map = |f: &dyn Fn(usize, usize) -> (usize, usize), oh: usize, ow: usize| {
-        let mut out = vec![false; oh * ow];
+        let mut out = vec![T::default(); oh * ow];
         for r in 0..h {
             for c in 0..w {
                 let (nr, nc) = f(r, c);
