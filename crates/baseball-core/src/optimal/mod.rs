@@ -9,23 +9,23 @@
 //!
 //! The search is a depth-first branch and bound; this module holds the search itself, and
 //! beside it:
-//! - [`bounds`]: lower bounds of `T` (the size bound, the answer-bit floor, the pair bound).
+//! - `bounds`: lower bounds of `T` (the size bound, the answer-bit floor, the pair bound).
 //!   A guess's bound is `|S| + sum LB(|S_c|)`; guesses are tried in order of that bound and
 //!   the search stops as soon as the next bound cannot beat the best total found. Children
 //!   are searched with the budget left (`limit`), largest first, so hopeless guesses fail
 //!   fast; a failed search still records the lower bound it proved.
-//! - [`ranking`]: each guess's bound, best first, computed from the cheapest source: answer
-//!   bits, the answer table or the codes' keys ([`tables`]).
-//! - [`pools`]: symmetry of guesses. Renaming symbols that no guess has used, and any
+//! - `ranking`: each guess's bound, best first, computed from the cheapest source: answer
+//!   bits, the answer table or the codes' keys (`tables`).
+//! - `pools`: symmetry of guesses. Renaming symbols that no guess has used, and any
 //!   (position permutation, symbol renaming) that fixes every guess made so far, maps `S` onto
 //!   itself, so only one guess per orbit is examined (at the start of Mastermind, 5 guesses
 //!   instead of 1296); guesses that split `S` into the same subsets are examined once (a
 //!   128-bit hash of the partition, independent of the answers' labels).
-//! - [`memo`]: symmetry of states. `T(S)` depends on `S` alone and is unchanged by renamings,
+//! - `memo`: symmetry of states. `T(S)` depends on `S` alone and is unchanged by renamings,
 //!   so it is memoised on the canonical name of `S` ([`crate::symmetry::canonical`]):
 //!   equivalent states reached by different histories are searched once. Sets under
 //!   `CANONICAL_MIN` are memoised as they are (see there).
-//! - [`clock`]: the deadline, read in one place.
+//! - `clock`: the deadline, read in one place.
 //!
 //! Both cores: large nodes examine their first guess, then the others in parallel (rayon),
 //! sharing the best total so far; ties go to the guess first in the examination order, so the
