@@ -117,7 +117,7 @@ fn line_fours(own: u32, closed: u32, exact: bool) -> u32 {
 }
 
 /// What one line holds for one colour, as position bits: five points, four moves, and the
-/// points where a three can be made (see [`line_three_spots`]).
+/// points where a three can be made (see `line_three_spots`, the per-window reference kept for tests).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub(crate) struct LineThreat {
     pub fives: u32,
@@ -125,8 +125,8 @@ pub(crate) struct LineThreat {
     pub spots: u32,
 }
 
-/// [`LineThreat`] of a line: the bits [`line_fives`], [`line_fours`] and
-/// [`line_three_spots`] give, for all eleven windows at once. Bit `s` of the words below
+/// [`LineThreat`] of a line: the bits `line_fives`, `line_fours` and
+/// `line_three_spots` (per-window references kept for tests) give, for all eleven windows at once. Bit `s` of the words below
 /// stands for the window of positions `s..=s+4`; its stone count is added up bit-sliced
 /// (`bit2 bit1 bit0`, a full and a half adder over the five shifted masks), about a fifth of
 /// the work of a loop over the windows, and this runs on every line a stone touches.
