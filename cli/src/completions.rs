@@ -7,15 +7,14 @@ use std::path::Path;
 
 use crate::args::{self, CompletionsArgs, ManArgs};
 use crate::error::{CaseError, ErrorKind};
-use crate::exit::{ExitStatus, fail};
+use crate::exit::{ExitStatus, after_writing, fail};
 use crate::files;
-use crate::output::is_broken_pipe;
 
 /// Prints the completion script of `args.shell` on stdout.
 pub fn completions(args: &CompletionsArgs) -> ExitStatus {
     let mut script = Vec::new();
     clap_complete::generate(args.shell, &mut args::command(), "puzzles", &mut script);
-    write_out(&script)
+    write_out(&script, "completions")
 }
 
 /// Prints the man page of `puzzles` (every command listed) on stdout, or with `--dir` writes
@@ -32,7 +31,7 @@ pub fn man(args: &ManArgs) -> ExitStatus {
         None => {
             let mut page = Vec::new();
             match clap_mangen::Man::new(args::command()).render(&mut page) {
-                Ok(()) => write_out(&page),
+                Ok(()) => write_out(&page, "man"),
                 Err(err) => fail(
                     &CaseError::new(ErrorKind::Internal, err.to_string()),
                     "man",
@@ -63,11 +62,8 @@ fn write_pages(dir: &Path) -> io::Result<()> {
 }
 
 /// Writes generated text to stdout; a closed pipe is fine.
-fn write_out(bytes: &[u8]) -> ExitStatus {
+fn write_out(bytes: &[u8], subject: &str) -> ExitStatus {
     let stdout = io::stdout();
     let mut out = stdout.lock();
-    match out.write_all(bytes).and_then(|()| out.flush()) {
-        Err(err) if !is_broken_pipe(&err) => ExitStatus::Error,
-        _ => ExitStatus::Success,
-    }
+    after_writing(out.write_all(bytes).and_then(|()| out.flush()), subject)
 }

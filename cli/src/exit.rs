@@ -4,7 +4,7 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 
 use crate::error::{CaseError, ErrorDocument};
-use crate::output::{stderr_line, write_json};
+use crate::output::{is_broken_pipe, stderr_line, write_json};
 
 /// How a `puzzles` run ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -36,6 +36,26 @@ pub fn fail(error: &CaseError, subject: &str, pretty: bool) -> ExitStatus {
     let stdout = io::stdout();
     let mut out = stdout.lock();
     let _ = write_json(&mut out, &ErrorDocument { error }, pretty).and_then(|()| out.flush());
+    ExitStatus::Error
+}
+
+/// How a run ends once its answer went to stdout: a closed pipe (`puzzles ... | head`) is a
+/// quiet success, the reader having stopped listening; any other failure (a full disk) is
+/// [`cannot_write`].
+pub fn after_writing(written: io::Result<()>, subject: &str) -> ExitStatus {
+    match written {
+        Ok(()) => ExitStatus::Success,
+        Err(err) if is_broken_pipe(&err) => ExitStatus::Success,
+        Err(err) => cannot_write(subject, &err),
+    }
+}
+
+/// The end of a run whose stdout failed: stdout can no longer carry an error object, so
+/// the sentence on stderr says it, and exit 2.
+pub fn cannot_write(subject: &str, err: &io::Error) -> ExitStatus {
+    stderr_line(&format!(
+        "puzzles: {subject}: cannot write to stdout: {err}"
+    ));
     ExitStatus::Error
 }
 

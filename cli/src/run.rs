@@ -11,11 +11,10 @@ use serde_json::Value;
 
 use crate::args::RunArgs;
 use crate::error::{CaseError, ErrorKind};
-use crate::exit::{ExitStatus, fail};
+use crate::exit::{ExitStatus, after_writing, fail};
 use crate::files;
-use crate::output::{is_broken_pipe, stderr_line};
 use crate::registry::{Command, JsonCommand, Kind, Stopped, TextFormat};
-use crate::source::{Source, position, timeout_value};
+use crate::source::{Source, member, position, timeout_value};
 
 pub fn run(command: &Command, matches: &ArgMatches) -> ExitStatus {
     match &command.kind {
@@ -30,9 +29,7 @@ pub fn run(command: &Command, matches: &ArgMatches) -> ExitStatus {
                 Ok(status) => status,
                 Err(Stopped::OutputClosed) => ExitStatus::Success,
                 Err(Stopped::Error(err)) => {
-                    let name = format!("{} {}", command.game, command.name);
-                    stderr_line(&format!("puzzles: {}", err.sentence(&name)));
-                    ExitStatus::Error
+                    fail(&err, &format!("{} {}", command.game, command.name), false)
                 }
             }
         }
@@ -45,7 +42,7 @@ fn run_json(command: &JsonCommand, args: &RunArgs, words: &str) -> ExitStatus {
     let name = input_name(args.input.as_deref());
     let result = read_input(args.input.as_deref(), deadline).and_then(|bytes| {
         evaluate(command, args, &bytes, started)
-            .map_err(|err| crate::batch::case_given_to_command(err, &bytes, &name, words))
+            .map_err(|err| case_given_to_command(err, &bytes, &name, words))
     });
     let verdict = match result {
         Ok(verdict) => verdict,
@@ -53,14 +50,27 @@ fn run_json(command: &JsonCommand, args: &RunArgs, words: &str) -> ExitStatus {
     };
     let stdout = io::stdout();
     let mut out = stdout.lock();
-    match writeln!(out, "{verdict}").and_then(|()| out.flush()) {
-        Ok(()) => ExitStatus::Success,
-        Err(err) if is_broken_pipe(&err) => ExitStatus::Success,
-        Err(err) => {
-            stderr_line(&format!("puzzles: cannot write the verdict: {err}"));
-            ExitStatus::Error
-        }
+    after_writing(writeln!(out, "{verdict}").and_then(|()| out.flush()), words)
+}
+
+/// A game command given a whole batch case (`puzzles renju check case.json`) refuses the
+/// `game` key; the error then says what the file is and the commands that run it.
+fn case_given_to_command(err: CaseError, bytes: &[u8], input: &str, words: &str) -> CaseError {
+    let Ok(text) = std::str::from_utf8(bytes.strip_prefix(UTF8_BOM).unwrap_or(bytes)) else {
+        return err;
+    };
+    let is_case = ["game", "command", "input"]
+        .iter()
+        .all(|key| member(text, key).is_some());
+    if !is_case || err.kind == ErrorKind::Internal {
+        return err;
     }
+    // The commands go unquoted at the end of the sentence: messages cut long quotes.
+    let file = if input == "<stdin>" { "FILE" } else { input };
+    let message = format!(
+        "{input} is a batch case (it has \"game\", \"command\" and \"input\"), not the input of {words}; run it with: puzzles batch {file} (or give the command its input alone: jq .input {file} | puzzles {words})"
+    );
+    CaseError::new(ErrorKind::Shape, message).at("")
 }
 
 /// How long reading the input may take: the time limit of a command that has one

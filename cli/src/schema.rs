@@ -8,9 +8,9 @@ use serde_json::{Map, Value, json};
 
 use crate::args::SchemaArgs;
 use crate::error::{CaseError, ErrorKind};
-use crate::exit::{ExitStatus, fail};
+use crate::exit::{ExitStatus, after_writing, fail};
 use crate::games::{self, GAMES};
-use crate::output::{is_broken_pipe, write_json};
+use crate::output::write_json;
 use crate::registry::Output;
 
 pub fn run(args: &SchemaArgs) -> ExitStatus {
@@ -30,10 +30,10 @@ pub fn run(args: &SchemaArgs) -> ExitStatus {
         Ok(value) => value,
         Err(err) => return fail(&err, "schema", args.pretty),
     };
-    match write_json(&mut out, &value, args.pretty).and_then(|()| out.flush()) {
-        Err(err) if !is_broken_pipe(&err) => ExitStatus::Error,
-        _ => ExitStatus::Success,
-    }
+    after_writing(
+        write_json(&mut out, &value, args.pretty).and_then(|()| out.flush()),
+        "schema",
+    )
 }
 
 /// `{game: {command: {"input": schema, "verdict": schema}}}`, or one game's map, or one

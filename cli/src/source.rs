@@ -335,6 +335,40 @@ pub fn skip_value(b: &[u8], mut i: usize) -> Option<usize> {
     }
 }
 
+/// The text of the value of `key` among the top-level members of the object `text` (the
+/// first one, when repeated); `None` when `text` is no object or has no such key. A scan of
+/// the members' structure only: the value is not checked as JSON.
+pub fn member<'a>(text: &'a str, key: &str) -> Option<&'a str> {
+    let bytes = text.as_bytes();
+    let mut at = skip_blanks(bytes, 0);
+    if bytes.get(at) != Some(&b'{') {
+        return None;
+    }
+    at += 1;
+    loop {
+        at = skip_blanks(bytes, at);
+        if bytes.get(at) != Some(&b'"') {
+            return None;
+        }
+        let key_end = skip_value(bytes, at)?;
+        let found = &text[at + 1..key_end - 1];
+        at = skip_blanks(bytes, key_end);
+        if bytes.get(at) != Some(&b':') {
+            return None;
+        }
+        let start = skip_blanks(bytes, at + 1);
+        let end = skip_value(bytes, start).filter(|&end| end > start)?;
+        if found == key {
+            return Some(&text[start..end]);
+        }
+        at = skip_blanks(bytes, end);
+        match bytes.get(at) {
+            Some(b',') => at += 1,
+            _ => return None,
+        }
+    }
+}
+
 /// 1-based line and column of byte `offset` in `text`.
 pub fn position(text: &str, offset: usize) -> (usize, usize) {
     let before = &text[..offset.min(text.len())];

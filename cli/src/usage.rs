@@ -17,12 +17,18 @@ pub fn report(err: &clap::Error) -> ExitStatus {
             // Help asked for is the answer; a closed pipe (`--help | head`) is fine.
             let text = err.render();
             let stdout = io::stdout();
-            let _ = if colour(stdout.is_terminal(), std::env::var_os("NO_COLOR")) {
-                write!(stdout.lock(), "{}", text.ansi())
+            let mut out = stdout.lock();
+            let written = if colour(out.is_terminal(), std::env::var_os("NO_COLOR")) {
+                write!(out, "{}", text.ansi())
             } else {
-                write!(stdout.lock(), "{text}")
+                write!(out, "{text}")
             };
-            return ExitStatus::Success;
+            let subject = if err.kind() == ClapKind::DisplayHelp {
+                "help"
+            } else {
+                "version"
+            };
+            return exit::after_writing(written.and_then(|()| out.flush()), subject);
         }
         _ => {}
     }

@@ -13,10 +13,10 @@ use std::path::Path;
 use std::sync::Arc;
 
 use super::discover::{CaseFile, Found, Selection, printed};
-use super::envelope::member;
 use crate::error::{CaseError, ErrorKind};
 use crate::files::{open_regular, read_line, read_regular};
 use crate::run::{UTF8_BOM, json_text};
+use crate::source::member;
 use crate::source::place;
 
 /// One case to run, as read from its file.

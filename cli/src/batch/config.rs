@@ -65,9 +65,16 @@ pub fn settings(args: &BatchArgs) -> Result<Settings, String> {
     let (root, up) = repository_root(&cwd);
     let from_root = |path: &str| up.join(path);
     let file = root.join(FILE_NAME);
-    let table = match std::fs::read_to_string(&file) {
-        Ok(text) => read(&text).map_err(|e| format!("{}: {e}", from_root(FILE_NAME).display()))?,
-        Err(_) => BatchTable::default(),
+    let shown = from_root(FILE_NAME);
+    let table = match crate::files::read_regular(&file, None) {
+        Ok(bytes) => {
+            // UTF-8, as TOML is; a byte-order mark is skipped.
+            let text = crate::run::json_text(&bytes)
+                .map_err(|e| e.sentence(&shown.display().to_string()))?;
+            read(text).map_err(|e| format!("{}: {e}", shown.display()))?
+        }
+        Err(err) if err.kind() == std::io::ErrorKind::NotFound => BatchTable::default(),
+        Err(err) => return Err(format!("cannot read {}: {err}", shown.display())),
     };
     settings.excludes.extend(table.exclude.iter().cloned());
     if settings.reports.is_empty() {

@@ -169,60 +169,6 @@ fn quick(text: &str) -> Option<Envelope<'_>> {
     })
 }
 
-/// A game command given a whole batch case (`puzzles renju check case.json`) refuses the
-/// `game` key; the error then says what the file is and the commands that run it.
-pub fn case_given_to_command(err: CaseError, bytes: &[u8], input: &str, words: &str) -> CaseError {
-    let Ok(text) = std::str::from_utf8(bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes)) else {
-        return err;
-    };
-    let is_case = ["game", "command", "input"]
-        .iter()
-        .all(|key| member(text, key).is_some());
-    if !is_case || err.kind == ErrorKind::Internal {
-        return err;
-    }
-    // The commands go unquoted at the end of the sentence: messages cut long quotes.
-    let file = if input == "<stdin>" { "FILE" } else { input };
-    let message = format!(
-        "{input} is a batch case (it has \"game\", \"command\" and \"input\"), not the input of {words}; run it with: puzzles batch {file} (or give the command its input alone: jq .input {file} | puzzles {words})"
-    );
-    CaseError::new(ErrorKind::Shape, message).at("")
-}
-
-/// The text of the value of `key` among the top-level members of the object `text` (the
-/// first one, when repeated); `None` when `text` is no object or has no such key. A scan of
-/// the members' structure only: the value is not checked as JSON.
-pub fn member<'a>(text: &'a str, key: &str) -> Option<&'a str> {
-    let bytes = text.as_bytes();
-    let mut at = skip_blanks(bytes, 0);
-    if bytes.get(at) != Some(&b'{') {
-        return None;
-    }
-    at += 1;
-    loop {
-        at = skip_blanks(bytes, at);
-        if bytes.get(at) != Some(&b'"') {
-            return None;
-        }
-        let key_end = skip_value(bytes, at)?;
-        let found = &text[at + 1..key_end - 1];
-        at = skip_blanks(bytes, key_end);
-        if bytes.get(at) != Some(&b':') {
-            return None;
-        }
-        let start = skip_blanks(bytes, at + 1);
-        let end = skip_value(bytes, start).filter(|&end| end > start)?;
-        if found == key {
-            return Some(&text[start..end]);
-        }
-        at = skip_blanks(bytes, end);
-        match bytes.get(at) {
-            Some(b',') => at += 1,
-            _ => return None,
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -63,10 +63,7 @@ pub fn list(cases: impl Iterator<Item = Case>, inputs: &InputFiles) -> ExitStatu
     }
     match written.and_then(|()| out.flush()) {
         Err(err) if is_broken_pipe(&err) => return ExitStatus::Success,
-        Err(err) => {
-            stderr_line(&format!("puzzles: batch: cannot write: {err}"));
-            return ExitStatus::Error;
-        }
+        Err(err) => return crate::exit::cannot_write("batch", &err),
         Ok(()) => {}
     }
     stderr_line(&format!(

@@ -201,11 +201,9 @@ fn ran_out_of_time(result: &CaseResult) -> bool {
         .line
         .verdict
         .as_ref()
-        .and_then(|v| envelope::member(v.get(), "status"))
+        .and_then(|v| crate::source::member(v.get(), "status"))
         == Some("\"timeout\"")
 }
-
-pub use envelope::case_given_to_command;
 
 pub fn run(args: &BatchArgs) -> ExitStatus {
     if let Some(message) = update_value_as_path(args) {
@@ -644,10 +642,7 @@ impl Ended {
         };
         match written {
             Err(err) if is_broken_pipe(&err) => return (RunEnd::StdoutClosed, seen),
-            Err(err) => {
-                stderr_line(&format!("puzzles: batch: cannot write: {err}"));
-                return (RunEnd::Ran(ExitStatus::Error), seen);
-            }
+            Err(err) => return (RunEnd::Ran(crate::exit::cannot_write("batch", &err)), seen),
             Ok(()) => {}
         }
         if let Some(slowest) = collector.slowest.take() {

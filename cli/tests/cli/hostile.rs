@@ -41,6 +41,59 @@ fn usage_errors_print_the_error_object_and_one_sentence() {
     }
 }
 
+/// An interactive command's error ends the same way as any other: the error object on
+/// stdout, one sentence on stderr, exit 2.
+#[test]
+fn interactive_errors_print_the_error_object_and_one_sentence() {
+    for length in ["0", "11"] {
+        let run = puzzles(&["baseball", "play", "--length", length], "");
+        let error = assert_error(&run, "invalid");
+        assert!(
+            error["message"].as_str().unwrap().starts_with("--length"),
+            "{error}"
+        );
+    }
+}
+
+/// A stdout that fails for another reason than a closed pipe (a full disk) is said in one
+/// sentence on stderr, exit 2, for every command that prints; a closed pipe stays quiet.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_full_stdout_is_said_on_stderr_with_exit_2() {
+    let judge = r#"{"secret": "123", "guess": "134"}"#;
+    let runs: [(&[&str], &str); 8] = [
+        (&["baseball", "judge"], judge),
+        (&["batch", "--no-cache", "fixtures/baseball"], ""),
+        (&["batch", "--no-cache", "--list", "fixtures/baseball"], ""),
+        (&["schema"], ""),
+        (&["completions", "bash"], ""),
+        (&["man"], ""),
+        (&["--help"], ""),
+        (&["--version"], ""),
+    ];
+    for (args, stdin) in runs {
+        let output = crate::puzzles_command()
+            .args(args)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::fs::File::create("/dev/full").unwrap())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .and_then(|mut child| {
+                use std::io::Write;
+                let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
+                child.wait_with_output()
+            })
+            .unwrap();
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains("cannot write to stdout: No space left on device"),
+            "{args:?}: {stderr}"
+        );
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    }
+}
+
 #[test]
 fn help_lists_the_input_fields_and_only_the_flags_that_apply() {
     let judge = puzzles(&["baseball", "judge", "--help"], "");
@@ -389,8 +442,9 @@ fn render_replaces_characters_xml_forbids() {
     assert!(!run.stdout.contains('\u{FFFF}'));
 }
 
-/// The cases of reproducers 2 and 3: a field named `"\u0001"`, U+FFFF and U+FFFE in an
-/// `expect` value and in a field name, and a case file whose name holds a control character.
+/// Cases with characters XML 1.0 forbids or terminals obey: a field named `"\u0001"`, U+FFFF
+/// and U+FFFE in an `expect` value and in a field name, and a case file whose name holds a
+/// control character.
 fn hostile_names_batch(name: &str) -> std::path::PathBuf {
     let dir = scratch(name);
     let cases = [

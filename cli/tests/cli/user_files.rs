@@ -10,13 +10,15 @@
 
 #![cfg(unix)]
 
+use std::io::Read;
 use std::os::unix::fs::{PermissionsExt, symlink};
 use std::path::Path;
 use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
-use crate::{Run, puzzles_command, run_with_stdin, scratch};
+use crate::{Run, puzzles_command, scratch};
 
 /// A failing case: `judge` answers 1 strike, the case expects 9.
 const FAIL: &str = r#"{"game":"baseball","command":"judge","input":{"secret":"123","guess":"134"},"expect":{"strikes":9}}"#;
@@ -34,7 +36,61 @@ fn puzzles_in(dir: &Path, args: &[&str], stdin: &[u8]) -> Run {
     if args.first() == Some(&"batch") {
         command.arg("--no-cache");
     }
-    run_with_stdin(command, stdin)
+    run_bounded(command, stdin)
+}
+
+/// The longest a run of these tests may take: each takes well under a second, so a run
+/// still going after this waits on a fifo or reads without end.
+const RUN_LIMIT: Duration = Duration::from_secs(60);
+
+/// Runs `command` with `stdin`, killed and failed if it is still running after
+/// [`RUN_LIMIT`]: a read that blocks is a failure of these tests, not a hung test run.
+fn run_bounded(mut command: Command, stdin: &[u8]) -> Run {
+    let mut child = command
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("puzzles starts");
+    let mut input = child.stdin.take().expect("stdin is piped");
+    let stdin = stdin.to_vec();
+    // The child may exit without reading (usage errors): a failed write is fine then.
+    let feeder = std::thread::spawn(move || {
+        let _ = std::io::Write::write_all(&mut input, &stdin);
+    });
+    let stdout = drain(child.stdout.take().expect("stdout is piped"));
+    let stderr = drain(child.stderr.take().expect("stderr is piped"));
+    let start = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("puzzles can be waited for") {
+            break status;
+        }
+        if start.elapsed() > RUN_LIMIT {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!(
+                "{command:?} still running after {RUN_LIMIT:?}: it waits on a fifo or reads without end"
+            );
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    let _ = feeder.join();
+    Run {
+        code: status
+            .code()
+            .expect("puzzles exits normally, not by a signal"),
+        stdout: stdout.join().expect("stdout is read"),
+        stderr: stderr.join().expect("stderr is read"),
+    }
+}
+
+/// Reads `pipe` to its end on a thread of its own, as UTF-8.
+fn drain(mut pipe: impl Read + Send + 'static) -> std::thread::JoinHandle<String> {
+    std::thread::spawn(move || {
+        let mut bytes = Vec::new();
+        let _ = pipe.read_to_end(&mut bytes);
+        String::from_utf8(bytes).expect("puzzles prints UTF-8")
+    })
 }
 
 /// The uid to run as when the tests run as root and `setpriv` can drop privileges.
@@ -53,31 +109,44 @@ fn unprivileged_uid(dir: &Path) -> Option<u32> {
     (root && setpriv).then_some(65534)
 }
 
-/// `puzzles batch --no-cache ARGS` in `dir`, as `nobody` where the machine allows (see the
-/// module doc; every file under `dir` is given to that user first), else as the current
-/// user; says on stderr which.
+/// `puzzles batch --no-cache ARGS` in `dir`, as `nobody` where the machine allows: see
+/// [`unprivileged`].
 fn batch_unprivileged(dir: &Path, args: &[&str]) -> Run {
-    let Some(uid) = unprivileged_uid(dir) else {
-        eprintln!("not root or no setpriv: running as the current user");
-        return puzzles_in(dir, &[&["batch"], args].concat(), b"");
+    unprivileged(dir, &[&["batch", "--no-cache"], args].concat(), &[])
+}
+
+/// `puzzles ARGS` in `dir` with `env` (and neither a step summary nor a cache folder unless
+/// `env` names them), as `nobody` where the machine allows (see the module doc; every file
+/// under `dir` is given to that user first), else as the current user; says on stderr
+/// which, so a run as root that proves less is visible.
+fn unprivileged(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> Run {
+    let mut command = match unprivileged_uid(dir) {
+        Some(uid) => {
+            eprintln!("running as uid {uid} (nobody)");
+            give_away(dir, uid);
+            let mut command = Command::new("setpriv");
+            command.args([
+                &format!("--reuid={uid}"),
+                &format!("--regid={uid}"),
+                "--clear-groups",
+                env!("CARGO_BIN_EXE_puzzles"),
+            ]);
+            command
+        }
+        None => {
+            eprintln!(
+                "running as the current user (not root, or root without setpriv: a refusal may then be the system's)"
+            );
+            Command::new(env!("CARGO_BIN_EXE_puzzles"))
+        }
     };
-    eprintln!("running as uid {uid} (nobody)");
-    give_away(dir, uid);
-    let mut command = Command::new("setpriv");
     command
-        .args([
-            &format!("--reuid={uid}"),
-            &format!("--regid={uid}"),
-            "--clear-groups",
-            env!("CARGO_BIN_EXE_puzzles"),
-            "batch",
-            "--no-cache",
-        ])
         .args(args)
         .current_dir(dir)
         .env_remove("GITHUB_STEP_SUMMARY")
-        .env_remove("PUZZLES_CACHE_DIR");
-    run_with_stdin(command, b"")
+        .env_remove("PUZZLES_CACHE_DIR")
+        .envs(env.iter().copied());
+    run_bounded(command, b"")
 }
 
 /// Gives every file and folder under `dir` (links themselves, not their targets) to `uid`.
@@ -234,7 +303,7 @@ fn links_are_followed_and_read_only_or_hard_linked_files_refused() {
 
 /// Two reports that resolve to one file (two spellings, the same spelling, `/dev/stdout`
 /// beside the report on stdout) are a usage error before any file is opened: an existing
-/// file keeps its content.
+/// file keeps its content. Run as `nobody` where the machine allows.
 #[test]
 fn reports_that_resolve_to_one_file_are_refused_before_writing() {
     let dir = scratch("files_report_collision");
@@ -247,11 +316,7 @@ fn reports_that_resolve_to_one_file_are_refused_before_writing() {
         ["junit=r.xml", "jsonl=r.xml"],
         ["junit=new.xml", "jsonl=c/../new.xml"],
     ] {
-        let run = puzzles_in(
-            &dir,
-            &["batch", "c", "--report", pair[0], "--report", pair[1]],
-            b"",
-        );
+        let run = batch_unprivileged(&dir, &["c", "--report", pair[0], "--report", pair[1]]);
         assert_eq!(run.code, 2, "{pair:?}: {run:?}");
         assert_eq!(run.json()["error"]["kind"], "usage", "{pair:?}");
         assert!(run.stderr.contains("the same file as"), "{}", run.stderr);
@@ -259,7 +324,7 @@ fn reports_that_resolve_to_one_file_are_refused_before_writing() {
         assert!(!dir.join("new.xml").exists());
     }
     // stdout is a pipe here: a report to /dev/stdout would mix into the JSON Lines.
-    let run = puzzles_in(&dir, &["batch", "c", "--report", "junit=/dev/stdout"], b"");
+    let run = batch_unprivileged(&dir, &["c", "--report", "junit=/dev/stdout"]);
     assert_eq!(run.code, 2, "{run:?}");
     assert!(
         run.stderr.contains("the same file as stdout"),
@@ -267,38 +332,31 @@ fn reports_that_resolve_to_one_file_are_refused_before_writing() {
         run.stderr
     );
     // A report file replaces the old one whole.
-    let run = puzzles_in(&dir, &["batch", "c", "--report", "junit=r.xml"], b"");
+    let run = batch_unprivileged(&dir, &["c", "--report", "junit=r.xml"]);
     assert_eq!(run.code, 1, "{run:?}");
     roxmltree::Document::parse(&read(dir.join("r.xml"))).unwrap();
     assert_eq!(names(&dir), ["c", "r.xml"]);
 }
 
 /// The cache folder is puzzles' own: a folder it did not make gets neither `.gitignore` nor
-/// record, and its own folder is never read for cases.
+/// record, and its own folder is never read for cases. Run as `nobody` where the machine
+/// allows.
 #[test]
 fn the_cache_folder_is_puzzles_own() {
     let dir = scratch("files_cache_folder");
     std::fs::create_dir_all(dir.join("fixtures")).unwrap();
     std::fs::write(dir.join("fixtures/t.json"), FAIL).unwrap();
-    let mut command = puzzles_command();
-    command
-        .current_dir(&dir)
-        .args(["batch", "fixtures"])
-        .env("PUZZLES_CACHE_DIR", "fixtures");
-    let run = run_with_stdin(command, b"");
+    let run = unprivileged(
+        &dir,
+        &["batch", "fixtures"],
+        &[("PUZZLES_CACHE_DIR", "fixtures")],
+    );
     assert_eq!(run.code, 1, "{run:?}");
     assert_eq!(names(&dir.join("fixtures")), ["t.json"]);
     assert!(run.stderr.contains("did not make"), "{}", run.stderr);
 
     // The default folder, made in the current one, is left out of a search of it.
-    let batch_here = || {
-        let mut command = puzzles_command();
-        command
-            .current_dir(&dir)
-            .args(["batch", "."])
-            .env_remove("PUZZLES_CACHE_DIR");
-        run_with_stdin(command, b"")
-    };
+    let batch_here = || unprivileged(&dir, &["batch", "."], &[]);
     let run = batch_here();
     assert_eq!(run.code, 1, "{run:?}");
     assert!(dir.join(".puzzles_cache/last-failed.json").exists());
@@ -396,6 +454,46 @@ fn a_byte_order_mark_is_read_everywhere_and_kept_by_update() {
         again.json_lines().iter().all(|l| l["pass"] == true),
         "{again:?}"
     );
+}
+
+/// A case edited while the batch runs is not updated, even when the bytes of its `expect`
+/// are still where they were: the file keeps the edit, the run says why and exits 2.
+#[test]
+fn a_case_edited_while_the_batch_runs_is_not_updated() {
+    let dir = scratch("files_edited_during_run");
+    // One and a half seconds of self-play beside the failing case leaves the time to edit
+    // the file after the run has read it.
+    let slow = json!({"game": "blockdoku", "command": "selfplay",
+        "input": {"games": 100000, "timeout_ms": 1500}})
+    .to_string();
+    let edited = FAIL.replace("\"134\"", "\"124\"");
+    for delay_ms in [300, 700, 1200] {
+        std::fs::write(dir.join("t.jsonl"), format!("{FAIL}\n{slow}\n")).unwrap();
+        let mut command = puzzles_command();
+        command
+            .current_dir(&dir)
+            .args(["batch", "--no-cache", "--jobs", "2", "--update", "t.jsonl"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        let child = command.spawn().unwrap();
+        std::thread::sleep(Duration::from_millis(delay_ms));
+        std::fs::write(dir.join("t.jsonl"), format!("{edited}\n{slow}\n")).unwrap();
+        let output = child.wait_with_output().unwrap();
+        let stdout = String::from_utf8(output.stdout).unwrap();
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        if stdout.contains("\"strikes\":2") {
+            // Read after the edit (a slow start): try again with more time.
+            continue;
+        }
+        assert_eq!(output.status.code(), Some(2), "{stdout}\n{stderr}");
+        assert!(
+            stderr.contains("cannot update t.jsonl: the file changed while the batch ran"),
+            "{stderr}"
+        );
+        assert_eq!(read(dir.join("t.jsonl")), format!("{edited}\n{slow}\n"));
+        return;
+    }
+    panic!("the run read the file after each edit; the machine is too slow for this test");
 }
 
 /// `--update=missing` does not record a verdict that rests on an unseeded random choice
@@ -536,6 +634,35 @@ fn only_regular_files_are_read() {
         run.stdout.contains("not a regular file (a fifo)"),
         "{run:?}"
     );
+    // A device as a case's input: through a link inside the tree, or named outright where
+    // reading outside the tree is allowed.
+    std::fs::create_dir_all(dir.join("dev")).unwrap();
+    symlink("/dev/zero", dir.join("dev/zero.non")).unwrap();
+    let lines = ["zero.non", "/dev/zero", "/dev/urandom"]
+        .map(|input| json!({"game": "nonogram", "command": "solve", "input": input}).to_string());
+    std::fs::write(dir.join("dev/t.jsonl"), lines.join("\n")).unwrap();
+    let run = puzzles_in(&dir, &["batch", "dev", "--allow-input-outside"], b"");
+    assert_eq!(run.code, 2, "{run:?}");
+    for line in run.json_lines() {
+        assert_eq!(line["error"]["kind"], "io", "{line}");
+        assert!(
+            line["error"]["message"]
+                .as_str()
+                .unwrap()
+                .contains("not a regular file (a character device)"),
+            "{line}"
+        );
+    }
+    // The settings file.
+    std::fs::create_dir_all(dir.join("repo/.git")).unwrap();
+    mkfifo(&dir.join("repo/puzzles.toml"));
+    let run = puzzles_in(&dir.join("repo"), &["batch"], b"");
+    assert_eq!(run.code, 2, "{run:?}");
+    assert!(
+        run.stderr
+            .contains("puzzles.toml: not a regular file (a fifo)"),
+        "{run:?}"
+    );
 
     // The record, in a cache folder of puzzles' own, and the step summary.
     std::fs::create_dir_all(dir.join("cache")).unwrap();
@@ -552,7 +679,7 @@ fn only_regular_files_are_read() {
         .args(["batch", "ok.json", "--report", "github"])
         .env("PUZZLES_CACHE_DIR", "cache")
         .env("GITHUB_STEP_SUMMARY", dir.join("summary.md"));
-    let run = run_with_stdin(command, b"");
+    let run = run_bounded(command, b"");
     assert_eq!(run.code, 1, "{run:?}");
     assert!(
         run.stderr
@@ -566,6 +693,65 @@ fn only_regular_files_are_read() {
         "{}",
         run.stderr
     );
+    // The same through links to a device, and the step summary a device.
+    std::fs::remove_file(dir.join("cache/last-failed.json")).unwrap();
+    symlink("/dev/zero", dir.join("cache/last-failed.json")).unwrap();
+    let mut command = puzzles_command();
+    command
+        .current_dir(&dir)
+        .args(["batch", "ok.json", "--last-failed", "--report", "github"])
+        .env("PUZZLES_CACHE_DIR", "cache")
+        .env("GITHUB_STEP_SUMMARY", "/dev/zero");
+    let run = run_bounded(command, b"");
+    assert_eq!(run.code, 1, "{run:?}");
+    for file in ["last-failed.json", "/dev/zero"] {
+        assert!(
+            run.stderr
+                .contains(&format!("{file}: not a regular file (a character device)")),
+            "{file}: {}",
+            run.stderr
+        );
+    }
+}
+
+/// A regular file over the read cap is refused unread, with an `io` error naming it: as
+/// INPUT, as a case's input and as a case file.
+#[test]
+fn a_file_over_the_read_cap_is_refused_unread() {
+    let dir = scratch("files_over_the_cap");
+    std::fs::create_dir_all(dir.join("c")).unwrap();
+    // 256 MiB and one byte, of which the disk holds nothing (a sparse file).
+    let over_the_cap = (256 << 20) + 1;
+    for name in ["big.non", "c/big.non", "c/big.json"] {
+        let file = std::fs::File::create(dir.join(name)).unwrap();
+        file.set_len(over_the_cap).unwrap();
+    }
+    let larger = "larger than 256 MiB";
+    let run = puzzles_in(&dir, &["nonogram", "solve", "big.non"], b"");
+    assert_eq!(run.code, 2, "{run:?}");
+    let error = &run.json()["error"];
+    assert_eq!(error["kind"], "io", "{error}");
+    assert!(
+        error["message"].as_str().unwrap().contains("big.non")
+            && error["message"].as_str().unwrap().contains(larger),
+        "{error}"
+    );
+    std::fs::write(
+        dir.join("c/t.jsonl"),
+        json!({"game": "nonogram", "command": "solve", "input": "big.non"}).to_string(),
+    )
+    .unwrap();
+    let run = puzzles_in(&dir, &["batch", "c"], b"");
+    assert_eq!(run.code, 2, "{run:?}");
+    let lines = run.json_lines();
+    assert_eq!(lines.len(), 2, "{run:?}");
+    for line in &lines {
+        assert_eq!(line["error"]["kind"], "io", "{line}");
+        assert!(
+            line["error"]["message"].as_str().unwrap().contains(larger),
+            "{line}"
+        );
+    }
 }
 
 /// Reading stdin stops at the time limit or the size cap, whichever comes first: an
