@@ -86,12 +86,19 @@ fn decided(status: &str) -> bool {
     matches!(status, "unique" | "multiple" | "none")
 }
 
-/// Runs `command`, timing its CPU from the reaped-children counters, and its wall time.
+/// Runs `command`, timing its wall clock and its CPU: the child's own clock read as it exits, else (rarely: it
+/// was reaped first) the reaped-children counters, which move in 10 ms ticks.
 fn timed(command: Command, hard: Duration) -> (Option<Finished>, f64, f64) {
     let c0 = children_cpu();
     let t0 = Instant::now();
     let finished = run_command(command, hard).ok();
-    (finished, children_cpu() - c0, t0.elapsed().as_secs_f64())
+    let wall = t0.elapsed().as_secs_f64();
+    let ticks = children_cpu() - c0;
+    let cpu = finished
+        .as_ref()
+        .and_then(|f| f.cpu_ns)
+        .map_or(ticks, |ns| ns as f64 / 1e9);
+    (finished, cpu, wall)
 }
 
 fn run_ours(args: &ColorArgs, case: &ColorCase) -> Answer {
