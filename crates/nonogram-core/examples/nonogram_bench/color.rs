@@ -400,11 +400,11 @@ fn render(
         s,
         "Made by `scripts/nonogram-color-bench.sh` (= `cargo run --release -p nonogram-core --example nonogram_bench -- color {}`) on {} \
          (2 cores shared with other work; load average at start `{}`; whole run {:.0} s). \
-         {} random pictures (seed {}, sides {} to {}, 2, 3 and 4 colours in turn; half the cells background) turned into clues, \
+         {} random pictures (seed {}, sides {} to {}, 2, 3 and 4 colours in turn, a quarter, three eighths or half of the cells background; see `color_inputs.rs`) turned into clues, \
          and the public colour puzzles of the folders given with `--public-dir` (read from there, not in the repository). \
          Each puzzle is one webpbn XML file, solved by `puzzles nonogram solve --timeout {}000` and then by \
          `nonogrid --max-solutions=2 --timeout={}` (0.7.3, built with `--features \"xml sat\"`); \
-         *cpu*: user + system seconds of each whole process (start and file reading included). \
+         *cpu*: seconds on the CPU of each whole process (start and file reading included; its own clock, `/proc/PID/schedstat`, read as it exits). \
          *decided*: unique, multiple or none within the limit; *agreed*: same status, of the puzzles both decided. \
          Ratio = nonogrid cpu / ours (above 1: we are faster).\n",
         std::env::args().skip(2).collect::<Vec<_>>().join(" "),
