@@ -505,6 +505,51 @@ pub(crate) mod tests {
         );
     }
 
+    /// Every clue of every line of up to 5 cells over 3 colours, under every way of knowing
+    /// the cells where each cell is unknown or known as one value: the solver finds exactly
+    /// what brute force finds (cell sets, contradictions, block starts).
+    #[test]
+    fn agrees_with_brute_force_under_every_known_or_unknown_marking() {
+        let universe: ColorSet = 0b1111;
+        let mut solver = ColorLineSolver::new();
+        let mut checked = 0usize;
+        for n in 0..=5usize {
+            let mut by_clue: BTreeMap<Vec<(u32, u8)>, Vec<Vec<u8>>> = BTreeMap::new();
+            for line in every_line(n, 3) {
+                by_clue.entry(runs_of(&line)).or_default().push(line);
+            }
+            // Each cell unknown (code 4) or known as value 0..=3.
+            for marking in every_line(n, 4) {
+                let known: Vec<ColorSet> = marking
+                    .iter()
+                    .map(|&m| if m == 4 { universe } else { only(m) })
+                    .collect();
+                for (clue, lines) in &by_clue {
+                    let lens: Vec<u32> = clue.iter().map(|b| b.0).collect();
+                    let colors: Vec<u8> = clue.iter().map(|b| b.1).collect();
+                    let mut out = vec![0; n];
+                    let got = solver.solve(&lens, &colors, &known, &mut out);
+                    checked += 1;
+                    let Some(want) = brute_force(lines, &known) else {
+                        assert_eq!(got, Err(Contradiction), "{clue:?} {known:?}");
+                        continue;
+                    };
+                    assert_eq!((got, &out), (Ok(()), &want), "{clue:?} {known:?}");
+                    for j in 0..clue.len() {
+                        let starts = lines
+                            .iter()
+                            .filter(|l| l.iter().zip(&known).all(|(&v, &k)| k & only(v) != 0))
+                            .map(|l| starts_of(l)[j]);
+                        let lo = starts.clone().min().unwrap();
+                        let hi = starts.max().unwrap();
+                        assert_eq!(solver.start_range(j), (lo, hi), "{clue:?} {known:?}");
+                    }
+                }
+            }
+        }
+        assert!(checked > 100_000, "{checked}");
+    }
+
     /// One colour: the same answers as the black-and-white line solver, on every clue of
     /// every line of up to 10 cells under random knowledge.
     #[test]
