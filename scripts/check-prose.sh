@@ -13,6 +13,7 @@ exclude=(
   ':(exclude)LICENSE'
   ':(exclude)*.svg'
   ':(exclude)docs/ci/schemas/*'
+  ':(exclude)cli/tests/data/ci-schemas/*'
   ':(exclude)crates/*/data/*'
   ':(exclude)scripts/check-prose.sh'
 )

@@ -33,7 +33,7 @@ fn main() -> ExitCode {
 }
 
 fn dispatch() -> ExitStatus {
-    let matches = match args::command().try_get_matches() {
+    let matches = match args::matches() {
         Ok(matches) => matches,
         Err(err) => return usage::report(&err),
     };

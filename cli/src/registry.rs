@@ -4,6 +4,7 @@
 
 use std::io::{self, BufRead, Write};
 use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::OnceLock;
 
 use schemars::{JsonSchema, Schema};
 use serde::{Serialize, de::DeserializeOwned};
@@ -51,6 +52,8 @@ pub struct JsonCommand {
     /// Whether an input leaves a random choice of the command unseeded, so that its verdict
     /// differs from run to run (`batch --update` does not record such a verdict).
     unseeded: fn(&Value) -> bool,
+    /// Whether the input has a `timeout_ms`, read from its schema once.
+    takes_timeout: OnceLock<bool>,
 }
 
 /// A command that talks with a person at a terminal (e.g. `baseball play`): it has its own
@@ -201,6 +204,7 @@ where
             formats: &[],
             draws: &[],
             unseeded: |_| false,
+            takes_timeout: OnceLock::new(),
         }),
     }
 }
@@ -281,10 +285,12 @@ impl JsonCommand {
 
     /// Whether the input has a `timeout_ms` field that `--timeout` may fill in.
     pub fn takes_timeout(&self) -> bool {
-        self.input_schema()
-            .get("properties")
-            .and_then(Value::as_object)
-            .is_some_and(|props| props.contains_key("timeout_ms"))
+        *self.takes_timeout.get_or_init(|| {
+            self.input_schema()
+                .get("properties")
+                .and_then(Value::as_object)
+                .is_some_and(|props| props.contains_key("timeout_ms"))
+        })
     }
 }
 

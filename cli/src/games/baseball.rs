@@ -7,6 +7,7 @@ use std::io::{BufRead, Write};
 
 use baseball_core::CodeSpec;
 use baseball_core::Feedback;
+use baseball_core::HistoryEntry;
 use baseball_core::Strategy;
 use baseball_core::game::{
     GuessGame, GuessOutcome, PlayGame, PlayOutcome, PlayRules, parse_answer,
@@ -254,14 +255,14 @@ fn guesses(n: u32) -> String {
 }
 
 /// The history as numbered lines, or `empty` before the first entry.
-fn history_text(history: &[(String, Feedback)], empty: &str) -> String {
+fn history_text(history: &[HistoryEntry], empty: &str) -> String {
     if history.is_empty() {
         return empty.to_string();
     }
     let lines: Vec<String> = history
         .iter()
         .enumerate()
-        .map(|(i, (g, fb))| format!("  {}. {g}: {}", i + 1, says(*fb)))
+        .map(|(i, e)| format!("  {}. {}: {}", i + 1, e.guess, says(e.feedback())))
         .collect();
     lines.join("\n")
 }
@@ -347,7 +348,7 @@ fn play_reply(game: &mut PlayGame, line: &str) -> Option<Reply> {
                     )));
                 }
             };
-            let last = game.history().last().map_or("", |(g, _)| g.as_str());
+            let last = game.history().last().map_or("", |e| e.guess.as_str());
             match outcome {
                 PlayOutcome::Won { guesses: n } => Reply::End(format!(
                     "{}: {}! You found {} in {}.",
@@ -513,8 +514,8 @@ fn guess_reply(game: &mut GuessGame, g: &str, line: &str) -> Option<Reply> {
                         "Hmm, no secret fits all your answers. These contradict each other:"
                             .to_string(),
                     ];
-                    for (g, fb) in game.conflict() {
-                        lines.push(format!("  {g}: {}", says(fb)));
+                    for entry in game.conflict() {
+                        lines.push(format!("  {}: {}", entry.guess, says(entry.feedback())));
                     }
                     lines.push("Type undo to change your last answer, or quit.".to_string());
                     Reply::Say(lines.join("\n"))

@@ -50,10 +50,11 @@ fn run_and_verify(input: &Value) -> Value {
             .iter()
             .map(|m| point(m.as_str().unwrap()))
             .collect();
+        let threats: Threats = from_json(input.get("threats").unwrap_or(&json!("threes")));
         let terms = Terms {
             rule,
             kind,
-            threats: Threats::Threes,
+            threats,
         };
         let depth = verify_line(&board, attacker, terms, &line, end)
             .unwrap_or_else(|e| panic!("{e}: {verdict}"));
@@ -101,20 +102,21 @@ fn a_forbidden_block_ends_the_line_and_gomoku_has_no_such_win() {
 
 #[test]
 fn timeouts_say_so() {
-    // A deep VCT on an open middle game cannot finish in a millisecond.
+    // No time at all: the search stops at its first position (decided without a clock race).
     let input = json!({
         "moves": ["h8", "h9", "i8", "g8", "i9", "i10", "j10", "g7", "g9", "k11", "f8", "e9"],
         "kind": "vct",
         "max_depth": 30,
-        "timeout_ms": 1
+        "timeout_ms": 0
     });
     let run = puzzles(&["renju", "mate"], &input.to_string());
     assert_eq!(run.code, 0, "{run:?}");
     assert_eq!(run.json()["status"], "timeout");
-    let mut no_limit = input.clone();
-    let _ = no_limit.as_object_mut().unwrap().remove("timeout_ms");
-    let run = puzzles(&["renju", "mate", "--timeout", "1"], &no_limit.to_string());
-    assert_eq!(run.json()["status"], "timeout", "{run:?}");
+    // `--timeout 0` (no limit) replaces the input's zero: the search now answers.
+    let short =
+        json!({"moves": ["h8", "h9", "i8"], "kind": "vct", "max_depth": 3, "timeout_ms": 0});
+    let run = puzzles(&["renju", "mate", "--timeout", "0"], &short.to_string());
+    assert_eq!(run.json()["status"], "no_win", "{run:?}");
 }
 
 #[test]

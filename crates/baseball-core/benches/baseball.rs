@@ -1,4 +1,4 @@
-//! Criterion benches for the performance goals:
+//! Criterion benches of the fast feedback, the code space, `simulate` and the exact optimum:
 //! `cargo bench -p baseball-core --bench baseball`.
 
 use std::hint::black_box;

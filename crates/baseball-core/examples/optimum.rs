@@ -36,9 +36,9 @@ fn main() {
     let (wall, cpu) = (wall.elapsed().as_secs_f64(), cpu_seconds() - cpu);
     let work = opt.work();
     println!(
-        "nodes {}, second rounds {}, answers {}, {} memo entries",
+        "nodes {}, second passes {}, answers {}, {} memo entries",
         work.nodes,
-        work.second_rounds,
+        work.second_passes,
         work.answers,
         opt.memo_len()
     );

@@ -285,21 +285,6 @@ pub(crate) fn plural(n: u32, word: &str) -> String {
     format!("{n} {word}{}", if n == 1 { "" } else { "s" })
 }
 
-/// Builds the rules of a command from its optional `length`, `alphabet` and `repeats` fields.
-/// An omitted length is `inferred` (from the codes the input carries) or the contract's 3.
-pub(crate) fn spec_from(
-    length: Option<u32>,
-    alphabet: Option<&str>,
-    repeats: bool,
-    inferred: Option<usize>,
-) -> Result<CodeSpec, InputError> {
-    let length = match length {
-        Some(l) => l as usize,
-        None => inferred.unwrap_or(DEFAULT_LENGTH),
-    };
-    CodeSpec::new(length, alphabet.unwrap_or(DEFAULT_ALPHABET), repeats, "")
-}
-
 /// Strikes and balls of `guess` against `secret` (symbol indices, equal lengths).
 ///
 /// Balls count the symbols the codes have in common as multisets, minus the strikes: the

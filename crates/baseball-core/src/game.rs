@@ -10,6 +10,7 @@ use crate::code::{CodeSpec, Feedback, ImpossibleFeedback, feedback, plural};
 use crate::error::InputError;
 use crate::optimal::Optimizer;
 use crate::rng::SplitMix64;
+use crate::solve::HistoryEntry;
 use crate::space::Space;
 use crate::strategy::{Knowledge, Strategy, choose_simple};
 use crate::tree::shipped_advice;
@@ -50,7 +51,7 @@ pub struct PlayGame {
     spec: CodeSpec,
     rules: PlayRules,
     secret: Vec<u8>,
-    history: Vec<(String, Feedback)>,
+    history: Vec<HistoryEntry>,
     outs: u32,
     over: bool,
     /// Candidate count after each answer, when the game is small enough to enumerate.
@@ -113,7 +114,7 @@ impl PlayGame {
     }
 
     /// Guesses so far with their answers.
-    pub fn history(&self) -> &[(String, Feedback)] {
+    pub fn history(&self) -> &[HistoryEntry] {
         &self.history
     }
 
@@ -136,7 +137,8 @@ impl PlayGame {
     pub fn guess(&mut self, text: &str) -> Result<PlayOutcome, InputError> {
         let code = self.spec.parse(text.trim(), "", "guess")?;
         let fb = feedback(&self.secret, &code);
-        self.history.push((self.spec.format(&code), fb));
+        self.history
+            .push(HistoryEntry::new(self.spec.format(&code), fb));
         if let (Some(space), Some(set)) = (&self.space, &mut self.candidates)
             && let Some(g) = space.index_of(&code)
         {
@@ -379,10 +381,10 @@ impl GuessGame {
     }
 
     /// The guesses and answers so far.
-    pub fn history(&self) -> Vec<(String, Feedback)> {
+    pub fn history(&self) -> Vec<HistoryEntry> {
         self.history
             .iter()
-            .map(|&(g, f)| (self.space.format(g), f))
+            .map(|&(g, f)| HistoryEntry::new(self.space.format(g), f))
             .collect()
     }
 
@@ -475,8 +477,8 @@ impl GuessGame {
     }
 
     /// The smallest set of answers, from the most recent backwards, that already contradict
-    /// each other: (guess, answer) pairs to show the person where to look.
-    pub fn conflict(&self) -> Vec<(String, Feedback)> {
+    /// each other, to show the person where to look.
+    pub fn conflict(&self) -> Vec<HistoryEntry> {
         // Find the shortest prefix that leaves no secret, then the answers of that prefix that
         // are needed (greedily dropping any answer whose removal keeps the contradiction).
         let space = &self.space;
@@ -502,7 +504,7 @@ impl GuessGame {
             }
         }
         core.into_iter()
-            .map(|(g, f)| (space.format(g), f))
+            .map(|(g, f)| HistoryEntry::new(space.format(g), f))
             .collect()
     }
 }

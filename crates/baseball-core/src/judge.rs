@@ -3,27 +3,23 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::code::{CodeSpec, DEFAULT_ALPHABET, feedback};
+use crate::code::feedback;
 use crate::error::InputError;
+use crate::options::input_with_code_options;
 
-/// Input of `judge`: `{"secret": "123", "guess": "134"}`.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct JudgeInput {
-    /// The code being guessed.
-    pub secret: String,
-    /// The guess to judge.
-    pub guess: String,
-    /// Code length. When omitted it is the secret's length, so `{"secret": "1234", ...}`
-    /// judges a 4-symbol game; when given, both codes must have it.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub length: Option<u32>,
-    /// Symbols codes are made of, in order (default `"0123456789"`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub alphabet: Option<String>,
-    /// Whether a code may repeat a symbol (default false; true is Mastermind).
-    #[serde(default)]
-    pub repeats: bool,
+input_with_code_options! {
+    /// Input of `judge`: `{"secret": "123", "guess": "134"}`. When `length` is omitted it is
+    /// the secret's, so `{"secret": "1234", ...}` judges a 4-symbol game; when given, both
+    /// codes must have it.
+    #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+    #[serde(deny_unknown_fields)]
+    pub struct JudgeInput {
+        /// The code being guessed.
+        pub secret: String,
+        /// The guess to judge.
+        pub guess: String,
+        ..CodeOptions,
+    }
 }
 
 /// Verdict of `judge`: `{"strikes": 1, "balls": 1}`.
@@ -37,13 +33,9 @@ pub struct JudgeVerdict {
 
 /// Judges `guess` against `secret`.
 pub fn judge(input: JudgeInput) -> Result<JudgeVerdict, InputError> {
-    let alphabet = input.alphabet.as_deref().unwrap_or(DEFAULT_ALPHABET);
     // The length defaults to the secret's: that is what someone judging "1234" expects.
-    let length = match input.length {
-        Some(l) => l as usize,
-        None => input.secret.chars().count().max(1),
-    };
-    let spec = CodeSpec::new(length, alphabet, input.repeats, "").map_err(|mut e| {
+    let secret_length = input.secret.chars().count().max(1);
+    let spec = input.code_spec(Some(secret_length)).map_err(|mut e| {
         // An inferred length is the secret's fault, not a field the caller wrote.
         if input.length.is_none() && e.path == "/length" {
             e.path = "/secret".into();
@@ -54,9 +46,9 @@ pub fn judge(input: JudgeInput) -> Result<JudgeVerdict, InputError> {
     let secret = spec.parse(&input.secret, "/secret", "secret")?;
     let guess = match spec.parse(&input.guess, "/guess", "guess") {
         Ok(g) => g,
-        Err(mut e) if input.length.is_none() && input.guess.chars().count() != length => {
+        Err(mut e) if input.length.is_none() && input.guess.chars().count() != secret_length => {
             e.message = format!(
-                "guess {:?} has {} but the secret {:?} has {length}",
+                "guess {:?} has {} but the secret {:?} has {secret_length}",
                 input.guess,
                 puzzles_common::count(input.guess.chars().count(), "symbol"),
                 input.secret

@@ -32,6 +32,7 @@ pub mod error;
 pub mod game;
 pub mod judge;
 pub mod optimal;
+mod options;
 pub mod rng;
 pub mod simulate;
 pub mod solve;

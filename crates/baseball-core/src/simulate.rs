@@ -14,9 +14,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::code::spec_from;
 use crate::error::InputError;
 use crate::optimal::Optimizer;
+use crate::options::input_with_code_options;
 use crate::rng;
 use crate::solve::{
     MAX_UNTIMED_OPTIMAL, MAX_UNTIMED_WORK, Status, too_big_for_optimal, too_much_work,
@@ -25,35 +25,29 @@ use crate::space::Space;
 use crate::strategy::{BestGuess, Knowledge, Strategy, choice_work, choose_until};
 use crate::tree::{DecisionTree, TreeJson, TreeStats, shipped_advice};
 
-/// Input of `simulate`: `{"length": 4, "strategy": "entropy"}`.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct SimulateInput {
-    /// Code length (default 3).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub length: Option<u32>,
-    /// Symbols codes are made of (default `"0123456789"`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub alphabet: Option<String>,
-    /// Whether codes may repeat a symbol (default false).
-    #[serde(default)]
-    pub repeats: bool,
-    /// The strategy to play (default `entropy`).
-    #[serde(default)]
-    pub strategy: Strategy,
-    /// Seed of the `random` strategy (default: a fresh one, reported in the verdict).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub seed: Option<u64>,
-    /// Always open with this guess instead of the strategy's choice.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub first_guess: Option<String>,
-    /// Give up after this many milliseconds (default 60000; `null` for no limit).
-    #[serde(
-        default,
-        deserialize_with = "puzzles_common::limits::timeout_ms",
-        skip_serializing_if = "Option::is_none"
-    )]
-    pub timeout_ms: Option<u64>,
+input_with_code_options! {
+    /// Input of `simulate`: `{"length": 4, "strategy": "entropy"}`.
+    #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+    #[serde(deny_unknown_fields)]
+    pub struct SimulateInput {
+        ..CodeOptions,
+        /// The strategy to play (default `entropy`).
+        #[serde(default)]
+        pub strategy: Strategy,
+        /// Seed of the `random` strategy (default: a fresh one, reported in the verdict).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub seed: Option<u64>,
+        /// Always open with this guess instead of the strategy's choice.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub first_guess: Option<String>,
+        /// Give up after this many milliseconds (default 60000; `null` for no limit).
+        #[serde(
+            default,
+            deserialize_with = "puzzles_common::limits::timeout_ms",
+            skip_serializing_if = "Option::is_none"
+        )]
+        pub timeout_ms: Option<u64>,
+    }
 }
 
 /// Verdict of `simulate`.
@@ -273,12 +267,7 @@ impl Opening {
     /// secrets than [`MAX_UNTIMED_OPTIMAL`] with no shipped tree.
     fn of(input: &SimulateInput, named_limit: bool) -> Result<Opening, InputError> {
         let inferred = input.first_guess.as_ref().map(|g| g.chars().count());
-        let spec = spec_from(
-            input.length,
-            input.alphabet.as_deref(),
-            input.repeats,
-            inferred,
-        )?;
+        let spec = input.code_spec(inferred)?;
         let space = Space::new(&spec, "")?;
         let first = match &input.first_guess {
             Some(text) => {
@@ -376,8 +365,8 @@ mod tests {
         }
     }
 
-    /// The issue's goal for the best heuristic on 4 digits: at most 5.25 guesses on average
-    /// (the optimum is 26274 / 5040 = 5.2131).
+    /// The best heuristic on 4 digits averages at most 5.25 guesses (the optimum is
+    /// 26274 / 5040 = 5.2131).
     #[test]
     fn entropy_on_four_digits_averages_at_most_5_25() {
         let v = run(r#"{"length": 4, "strategy": "entropy"}"#);
@@ -430,7 +419,7 @@ mod tests {
         assert_eq!(v.first_guess.as_deref(), Some("987"));
         assert_eq!(v.histogram.iter().sum::<u64>(), 720);
         let v = run(
-            r#"{"length": 4, "alphabet": "012345678", "strategy": "optimal", "timeout_ms": 30}"#,
+            r#"{"length": 4, "alphabet": "012345678", "strategy": "optimal", "timeout_ms": 0}"#,
         );
         assert_eq!(v.status, Status::Timeout);
         assert_eq!(v.total_guesses, None);

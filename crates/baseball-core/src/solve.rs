@@ -6,9 +6,10 @@ use puzzles_common::Deadline;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::code::{CodeSpec, Feedback, plural, spec_from};
+use crate::code::{Feedback, plural};
 use crate::error::InputError;
 use crate::optimal::Optimizer;
+use crate::options::input_with_code_options;
 use crate::rng;
 use crate::space::Space;
 use crate::strategy::{Knowledge, Strategy, choice_work, choose_until};
@@ -31,36 +32,49 @@ pub struct HistoryEntry {
     pub balls: u32,
 }
 
-/// Input of `solve`: `{"length": 3, "history": [{"guess": "123", "strikes": 0, "balls": 1}],
-/// "strategy": "minimax"}`.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct SolveInput {
-    /// Code length (default: the length of the history's guesses, or 3 when there is none).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub length: Option<u32>,
-    /// Symbols codes are made of (default `"0123456789"`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub alphabet: Option<String>,
-    /// Whether codes may repeat a symbol (default false).
-    #[serde(default)]
-    pub repeats: bool,
-    /// Guesses so far with their answers, oldest first.
-    #[serde(default)]
-    pub history: Vec<HistoryEntry>,
-    /// How to pick the next guess (default `entropy`).
-    #[serde(default)]
-    pub strategy: Strategy,
-    /// Seed of the `random` strategy (default: a fresh one, reported in the verdict).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub seed: Option<u64>,
-    /// List the candidates when at most this many remain (default 20).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub max_candidates: Option<u32>,
-    /// Give up after this many milliseconds (only `optimal`, or a history of hundreds of
-    /// thousands of entries, can take long).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub timeout_ms: Option<u64>,
+impl HistoryEntry {
+    /// `guess` with the answer it got.
+    pub fn new(guess: String, feedback: Feedback) -> Self {
+        HistoryEntry {
+            guess,
+            strikes: feedback.strikes,
+            balls: feedback.balls,
+        }
+    }
+
+    /// The answer the guess got.
+    pub fn feedback(&self) -> Feedback {
+        Feedback {
+            strikes: self.strikes,
+            balls: self.balls,
+        }
+    }
+}
+
+input_with_code_options! {
+    /// Input of `solve`: `{"length": 3, "history": [{"guess": "123", "strikes": 0, "balls": 1}],
+    /// "strategy": "minimax"}`.
+    #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+    #[serde(deny_unknown_fields)]
+    pub struct SolveInput {
+        ..CodeOptions,
+        /// Guesses so far with their answers, oldest first.
+        #[serde(default)]
+        pub history: Vec<HistoryEntry>,
+        /// How to pick the next guess (default `entropy`).
+        #[serde(default)]
+        pub strategy: Strategy,
+        /// Seed of the `random` strategy (default: a fresh one, reported in the verdict).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub seed: Option<u64>,
+        /// List the candidates when at most this many remain (default 20).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub max_candidates: Option<u32>,
+        /// Give up after this many milliseconds (only `optimal`, or a history of hundreds of
+        /// thousands of entries, can take long).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub timeout_ms: Option<u64>,
+    }
 }
 
 /// Whether a command finished or ran out of time.
@@ -214,7 +228,11 @@ pub(crate) fn replay(
             work += know.set.len() as u64;
             know.set.retain(|&s| space.fb(g, s) == class);
         }
-        know.learn(space, g, class, guesses.insert(g));
+        if guesses.insert(g) {
+            know.learn(space, g, class);
+        } else {
+            know.learn_again(space, g, class);
+        }
         if let Some(sizes) = sizes.as_deref_mut() {
             sizes.push(know.set.len() as u64);
         }
@@ -270,12 +288,7 @@ pub(crate) fn too_much_work(space: &Space, s: Strategy, know: &Knowledge) -> Inp
 fn space_and_deadline(input: &SolveInput) -> Result<(Space, Deadline), InputError> {
     let start = Deadline::after_ms(input.timeout_ms);
     let inferred = input.history.first().map(|h| h.guess.chars().count());
-    let spec: CodeSpec = spec_from(
-        input.length,
-        input.alphabet.as_deref(),
-        input.repeats,
-        inferred,
-    )?;
+    let spec = input.code_spec(inferred)?;
     Ok((Space::new(&spec, "")?, start))
 }
 
@@ -361,7 +374,7 @@ pub fn solve(input: SolveInput) -> Result<SolveVerdict, InputError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::code::feedback;
+    use crate::code::{CodeSpec, feedback};
 
     fn run(json: &str) -> Result<SolveVerdict, InputError> {
         solve(serde_json::from_str(json).unwrap())
@@ -520,7 +533,8 @@ mod tests {
             (v.consistent, v.remaining, v.next_guess),
             (None, None, None)
         );
-        let v = solve(long_history(1000, Some(60_000))).unwrap();
+        // A limit no run reaches (a day): the replay is timed and finishes.
+        let v = solve(long_history(1000, Some(86_400_000))).unwrap();
         assert_eq!(v.status, Status::Done);
         assert_eq!(v.remaining, Some(1));
     }
@@ -565,7 +579,7 @@ mod tests {
         assert_eq!(v.remaining, Some(210));
         assert!(v.optimal_total.is_some());
         let v = run(
-            r#"{"length": 4, "alphabet": "012345678", "strategy": "optimal", "timeout_ms": 50}"#,
+            r#"{"length": 4, "alphabet": "012345678", "strategy": "optimal", "timeout_ms": 0}"#,
         )
         .unwrap();
         assert_eq!(v.status, Status::Timeout);

@@ -114,17 +114,20 @@ impl Knowledge {
             guesses: self.guesses.clone(),
             rng: self.rng,
         };
-        next.learn(space, guess, class, true);
+        next.learn(space, guess, class);
         next
     }
 
-    /// Records in place that `guess` got answer `class`, except the candidate set, which the
-    /// caller filters. `new_guess`: whether to add `guess` to [`Knowledge::guesses`] (false
-    /// when it is there already: the strategies only use the set of guesses).
-    pub fn learn(&mut self, space: &Space, guess: u32, class: u8, new_guess: bool) {
-        if new_guess {
-            self.guesses.push(guess);
-        }
+    /// Records in place that `guess`, a guess not made before, got answer `class`, except the
+    /// candidate set, which the caller filters.
+    pub fn learn(&mut self, space: &Space, guess: u32, class: u8) {
+        self.guesses.push(guess);
+        self.learn_again(space, guess, class);
+    }
+
+    /// [`Knowledge::learn`] for a guess already in [`Knowledge::guesses`]: it is not added
+    /// twice (the strategies only use the set of guesses), but the random state follows it.
+    pub fn learn_again(&mut self, space: &Space, guess: u32, class: u8) {
         self.used |= space.symbol_set(guess);
         self.rng = rng::mix(self.rng ^ (u64::from(guess) << 8 | u64::from(class)));
     }

@@ -54,7 +54,8 @@ fn all_symbols(nsym: usize) -> u64 {
 pub struct Symmetry {
     used: u64,
     nsym: usize,
-    group: Vec<(Vec<u8>, [u8; 64])>,
+    /// The non-identity renamings fixing every guess; their `pi` renames used symbols only.
+    group: Vec<Relabel>,
 }
 
 impl Symmetry {
@@ -82,10 +83,10 @@ impl Symmetry {
         }
         let mut buffer = [0u8; crate::space::MAX_SOLVE_LENGTH];
         let image = &mut buffer[..code.len()];
-        self.group.iter().all(|(sigma, pi)| {
+        self.group.iter().all(|renaming| {
             for (i, &s) in code.iter().enumerate() {
-                image[usize::from(sigma[i])] = if self.used & (1 << s) != 0 {
-                    pi[usize::from(s)]
+                image[usize::from(renaming.sigma[i])] = if self.used & (1 << s) != 0 {
+                    renaming.pi[usize::from(s)]
                 } else {
                     s
                 };
@@ -525,10 +526,10 @@ fn relabel_fresh(code: &mut [u8], used: u64, nsym: usize) {
     debug_assert!(fresh_canonical(code, used, nsym));
 }
 
-/// Non-identity symmetries fixing every guess of `history`: pairs (position map `sigma`, symbol
-/// map `pi` on used symbols) with `h[sigma(i)] = pi(h[i])` for every guess h. Only for codes of
-/// at most 6 symbols (720 position permutations).
-fn stabiliser(space: &Space, history: &[u32]) -> Vec<(Vec<u8>, [u8; 64])> {
+/// Non-identity symmetries fixing every guess of `history`: renamings (position map `sigma`,
+/// symbol map `pi` on used symbols) with `h[sigma(i)] = pi(h[i])` for every guess h. Only for
+/// codes of at most 6 symbols (720 position permutations).
+fn stabiliser(space: &Space, history: &[u32]) -> Vec<Relabel> {
     let len = space.code_len();
     if len > 6 {
         return Vec::new();
@@ -538,7 +539,10 @@ fn stabiliser(space: &Space, history: &[u32]) -> Vec<(Vec<u8>, [u8; 64])> {
     loop {
         let identity = perm.iter().enumerate().all(|(i, &p)| usize::from(p) == i);
         if !identity && let Some(pi) = symbol_map(space, history, &perm) {
-            out.push((perm.clone(), pi));
+            out.push(Relabel {
+                sigma: perm.clone(),
+                pi,
+            });
         }
         if !next_permutation(&mut perm) {
             break;

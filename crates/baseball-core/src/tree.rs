@@ -52,9 +52,17 @@ pub struct TreeNode {
     pub secrets: u32,
     /// Guesses over every candidate of this node, this one included.
     pub total: u64,
-    /// For each answer other than all strikes, in class order: the class and the subtree
-    /// (an index into [`DecisionTree::nodes`]).
-    pub children: Vec<(u8, usize)>,
+    /// For each answer other than all strikes, in class order, the subtree that follows it.
+    pub children: Vec<Branch>,
+}
+
+/// An answer to a node's guess and the node that follows it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Branch {
+    /// The answer's class ([`Space::class_of`]).
+    pub answer: u8,
+    /// The node that follows, an index into [`DecisionTree::nodes`].
+    pub next: usize,
 }
 
 /// A decision tree over every code of a game; node 0 is the root.
@@ -207,12 +215,12 @@ impl DecisionTree {
             answers: n
                 .children
                 .iter()
-                .map(|&(class, child)| {
-                    let fb = space.feedback_of(class);
+                .map(|branch| {
+                    let fb = space.feedback_of(branch.answer);
                     AnswerJson {
                         strikes: fb.strikes,
                         balls: fb.balls,
-                        next: self.to_json(space, child),
+                        next: self.to_json(space, branch.next),
                     }
                 })
                 .collect(),
@@ -228,15 +236,15 @@ impl DecisionTree {
 
     fn count(&self, node: usize, depth: usize, histogram: &mut Vec<u64>) {
         let n = &self.nodes[node];
-        let below: u32 = n.children.iter().map(|&(_, c)| self.nodes[c].secrets).sum();
+        let below: u32 = n.children.iter().map(|b| self.nodes[b.next].secrets).sum();
         if below < n.secrets {
             if histogram.len() <= depth {
                 histogram.resize(depth + 1, 0);
             }
             histogram[depth] += 1;
         }
-        for &(_, c) in &n.children {
-            self.count(c, depth + 1, histogram);
+        for branch in &n.children {
+            self.count(branch.next, depth + 1, histogram);
         }
     }
 
@@ -263,7 +271,7 @@ impl DecisionTree {
             if class == space.win_class() {
                 return None; // the game is over
             }
-            node = here.children.iter().find(|&&(c, _)| c == class)?.1;
+            node = here.children.iter().find(|b| b.answer == class)?.next;
         }
         let here = &self.nodes[node];
         if here.secrets as usize != know.set.len() {
@@ -309,7 +317,10 @@ fn grow<E>(
         let child = know.after_with(space, guess, class as u8, set);
         let index = grow(space, child, choose, no_progress, nodes)?;
         total += nodes[index].total;
-        children.push((class as u8, index));
+        children.push(Branch {
+            answer: class as u8,
+            next: index,
+        });
     }
     nodes[here].children = children;
     nodes[here].total = total;
@@ -370,9 +381,9 @@ mod tests {
                 node = n
                     .children
                     .iter()
-                    .find(|&&(c, _)| c == class)
+                    .find(|b| b.answer == class)
                     .unwrap_or_else(|| panic!("secret {} falls off the tree", space.format(secret)))
-                    .1;
+                    .next;
                 guesses += 1;
             }
             if histogram.len() < guesses {

@@ -4,7 +4,7 @@
 //! `cargo bench -p fitpuzzle-core --bench solve`
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use fitpuzzle_core::{SolveInput, solve};
+use fitpuzzle_core::{Flip, SolveInput, solve};
 use std::hint::black_box;
 
 include!("support/input.rs");
@@ -14,7 +14,7 @@ fn input(size: usize, mode: &str) -> SolveInput {
     SolveInput {
         game_board,
         table,
-        allow_flip: false,
+        allow_flip: Flip::Forbidden,
     }
 }
 
@@ -30,7 +30,7 @@ fn bench_solve(c: &mut Criterion) {
         );
     }
     let mut flips = input(2000, "turned");
-    flips.allow_flip = true;
+    flips.allow_flip = Flip::Allowed;
     group.bench_function("turned-allow-flip/2000x2000", |b| {
         b.iter(|| solve(black_box(flips.clone())).map(|v| v.filled))
     });

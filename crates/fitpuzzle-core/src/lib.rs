@@ -14,14 +14,14 @@
 //!   deterministic choice of which piece goes into which hole.
 //!
 //! ```
-//! use fitpuzzle_core::{SolveInput, solve};
+//! use fitpuzzle_core::{Flip, SolveInput, solve};
 //!
 //! // One L-shaped hole of three cells (the 0s); the table's piece (the 1s) is the same L,
 //! // turned half a turn.
 //! let verdict = solve(SolveInput {
 //!     game_board: vec![vec![0, 1], vec![0, 0]],
 //!     table: vec![vec![1, 1], vec![0, 1]],
-//!     allow_flip: false,
+//!     allow_flip: Flip::Forbidden,
 //! })?;
 //! assert_eq!(verdict.filled, 3);
 //! assert_eq!(verdict.placements[0].rotation, 180);
@@ -41,3 +41,4 @@ pub use error::InputError;
 pub use matching::{
     EmptyHole, Placement, SolveInput, SolveVerdict, Solved, UnusedPiece, solve, solve_with_regions,
 };
+pub use shape::Flip;

@@ -20,7 +20,7 @@ use serde::{Deserialize, Serialize};
 use crate::InputError;
 use crate::board::Grid;
 use crate::regions::Regions;
-use crate::shape::{KeyBuffers, Shape};
+use crate::shape::{Flip, KeyBuffers, Shape};
 
 /// Input of `fitpuzzle solve`.
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
@@ -35,7 +35,8 @@ pub struct SolveInput {
     /// Whether a piece may also be turned over (mirrored left-right) to fit a hole. The
     /// original puzzle forbids it.
     #[serde(default)]
-    pub allow_flip: bool,
+    #[schemars(with = "bool")]
+    pub allow_flip: Flip,
 }
 
 /// A non-empty rectangular array of rows of 0/1 (rectangularity is checked by [`solve`]).
@@ -169,7 +170,7 @@ pub fn solve_with_regions(input: SolveInput) -> Result<Solved, InputError> {
     // The grids are copied; free the input rows before the solver allocates its own tables.
     drop(input.game_board);
     drop(input.table);
-    let allow_flip = input.allow_flip;
+    let flip = input.allow_flip;
 
     let holes = Regions::extract(&board, 0);
     let board_size = (board.height(), board.width());
@@ -178,9 +179,9 @@ pub fn solve_with_regions(input: SolveInput) -> Result<Solved, InputError> {
     drop(table);
     check_verdict_size(&holes, board_size, pieces.len())?;
 
-    let piece_in_hole = pair_pieces_with_holes(&holes, &pieces, allow_flip);
+    let piece_in_hole = pair_pieces_with_holes(&holes, &pieces, flip);
     Ok(Solved {
-        verdict: verdict_of(&holes, &pieces, &piece_in_hole, allow_flip),
+        verdict: verdict_of(&holes, &pieces, &piece_in_hole, flip),
         holes,
         pieces,
     })
@@ -188,11 +189,7 @@ pub fn solve_with_regions(input: SolveInput) -> Result<Solved, InputError> {
 
 /// For each hole, the piece placed in it: pieces in ascending order take the lowest free
 /// hole of their shape.
-fn pair_pieces_with_holes(
-    holes: &Regions,
-    pieces: &Regions,
-    allow_flip: bool,
-) -> Vec<Option<usize>> {
+fn pair_pieces_with_holes(holes: &Regions, pieces: &Regions, flip: Flip) -> Vec<Option<usize>> {
     let mut shape = Shape::default();
     let mut key = Vec::new();
     let mut bufs = KeyBuffers::default();
@@ -204,7 +201,7 @@ fn pair_pieces_with_holes(
     let mut group_holes: Vec<Vec<usize>> = Vec::new();
     for j in 0..holes.len() {
         shape.load(holes.flat_cells(j), holes.width());
-        let g = groups.find_or_add(&shape, allow_flip, &mut key, &mut bufs);
+        let g = groups.find_or_add(&shape, flip, &mut key, &mut bufs);
         if g == group_holes.len() {
             group_holes.push(Vec::new());
         }
@@ -215,7 +212,7 @@ fn pair_pieces_with_holes(
     let mut piece_in_hole: Vec<Option<usize>> = vec![None; holes.len()];
     for i in 0..pieces.len() {
         shape.load(pieces.flat_cells(i), pieces.width());
-        if let Some(g) = groups.find(&shape, allow_flip, &mut key, &mut bufs)
+        if let Some(g) = groups.find(&shape, flip, &mut key, &mut bufs)
             && let Some(&j) = group_holes[g].get(next_free[g])
         {
             next_free[g] += 1;
@@ -231,7 +228,7 @@ fn verdict_of(
     holes: &Regions,
     pieces: &Regions,
     piece_in_hole: &[Option<usize>],
-    allow_flip: bool,
+    flip: Flip,
 ) -> SolveVerdict {
     let mut bufs = KeyBuffers::default();
     let mut filled = 0u64;
@@ -254,7 +251,7 @@ fn verdict_of(
         shape.load(pieces.flat_cells(i), pieces.width());
         // Equal canonical keys guarantee some allowed orientation maps the piece onto the hole.
         let o = shape
-            .orientation_onto(&hole_shape, allow_flip, &mut bufs)
+            .orientation_onto(&hole_shape, flip, &mut bufs)
             .expect("pieces are only paired with holes of the same canonical shape");
         filled += cells.len() as u64;
         placements.push(Placement {
@@ -299,14 +296,14 @@ impl Groups {
     fn find(
         &self,
         shape: &Shape,
-        allow_flip: bool,
+        flip: Flip,
         key: &mut Vec<u32>,
         bufs: &mut KeyBuffers,
     ) -> Option<usize> {
-        if let Some(k) = shape.canonical_packed_key(allow_flip) {
+        if let Some(k) = shape.canonical_packed_key(flip) {
             return self.packed.get(&k).copied();
         }
-        shape.canonical_key(allow_flip, key, bufs);
+        shape.canonical_key(flip, key, bufs);
         self.sorted.get(key.as_slice()).copied()
     }
 
@@ -314,15 +311,15 @@ impl Groups {
     fn find_or_add(
         &mut self,
         shape: &Shape,
-        allow_flip: bool,
+        flip: Flip,
         key: &mut Vec<u32>,
         bufs: &mut KeyBuffers,
     ) -> usize {
         let next = self.len();
-        if let Some(k) = shape.canonical_packed_key(allow_flip) {
+        if let Some(k) = shape.canonical_packed_key(flip) {
             return *self.packed.entry(k).or_insert(next);
         }
-        shape.canonical_key(allow_flip, key, bufs);
+        shape.canonical_key(flip, key, bufs);
         if let Some(&g) = self.sorted.get(key.as_slice()) {
             return g;
         }
@@ -467,7 +464,7 @@ mod tests {
         let input = SolveInput {
             game_board: board.to_vec(),
             table: table.to_vec(),
-            allow_flip,
+            allow_flip: allow_flip.into(),
         };
         let solved = solve_with_regions(input.clone()).unwrap();
         let v = solve(input).unwrap();

@@ -18,6 +18,36 @@
 
 use std::cmp::Ordering;
 
+use serde::{Deserialize, Serialize};
+
+/// Whether a piece may be turned over (mirrored left-right) as well as turned to fit a hole.
+/// In JSON it is the boolean `allow_flip` (`true` for [`Flip::Allowed`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(from = "bool", into = "bool")]
+pub enum Flip {
+    /// Pieces are only turned (the original puzzle's rule).
+    #[default]
+    Forbidden,
+    /// Pieces may also be mirrored.
+    Allowed,
+}
+
+impl From<bool> for Flip {
+    fn from(allowed: bool) -> Self {
+        if allowed {
+            Flip::Allowed
+        } else {
+            Flip::Forbidden
+        }
+    }
+}
+
+impl From<Flip> for bool {
+    fn from(flip: Flip) -> Self {
+        flip == Flip::Allowed
+    }
+}
+
 /// One of the symmetries of the square grid: the left-right mirror when `flipped`, then
 /// `quarter_turns` turns of 90 degrees clockwise.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -46,12 +76,11 @@ impl Orientation {
     };
 
     /// The orientations a piece may take: the four rotations, plus their mirror images when
-    /// `allow_flip`.
-    pub fn allowed(allow_flip: bool) -> &'static [Orientation] {
-        if allow_flip {
-            &Self::ALL
-        } else {
-            &Self::ALL[..4]
+    /// `flip` allows them.
+    pub fn allowed(flip: Flip) -> &'static [Orientation] {
+        match flip {
+            Flip::Allowed => &Self::ALL,
+            Flip::Forbidden => &Self::ALL[..4],
         }
     }
 
@@ -62,15 +91,31 @@ impl Orientation {
 
     /// Where cell `[r, c]` of an `h x w` box goes, and the size of the box afterwards.
     /// `r < h` and `c < w` are the caller's promise.
-    pub fn apply(self, [r, c]: [u32; 2], h: u32, w: u32) -> ([u32; 2], u32, u32) {
+    pub fn apply(self, [r, c]: [u32; 2], h: u32, w: u32) -> Turned {
         let c = if self.flipped { w - 1 - c } else { c };
-        match self.quarter_turns % 4 {
+        let (cell, height, width) = match self.quarter_turns % 4 {
             0 => ([r, c], h, w),
             1 => ([c, h - 1 - r], w, h),
             2 => ([h - 1 - r, w - 1 - c], h, w),
             _ => ([w - 1 - c, r], w, h),
+        };
+        Turned {
+            cell,
+            height,
+            width,
         }
     }
+}
+
+/// A cell turned by an [`Orientation`], and the size of the box it lands in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Turned {
+    /// `[row, column]` in the turned box.
+    pub cell: [u32; 2],
+    /// The turned box's height.
+    pub height: u32,
+    /// The turned box's width.
+    pub width: u32,
 }
 
 /// A shape: cells translated to a bounding box at `[0, 0]`, listed row-major.
@@ -160,11 +205,12 @@ impl Shape {
     pub fn key(&self, o: Orientation, out: &mut Vec<u32>, bufs: &mut KeyBuffers) {
         out.clear();
         let (h, w) = (self.height, self.width);
-        let (_, th, tw) = o.apply([0, 0], h.max(1), w.max(1));
+        let box_turned = o.apply([0, 0], h.max(1), w.max(1));
+        let (th, tw) = (box_turned.height, box_turned.width);
         out.push(th);
         out.push(tw);
         out.extend(self.cells.iter().map(|&rc| {
-            let ([r, c], _, _) = o.apply(rc, h, w);
+            let [r, c] = o.apply(rc, h, w).cell;
             r * tw + c
         }));
         if o != Orientation::ALL[0] {
@@ -174,10 +220,10 @@ impl Shape {
     }
 
     /// Writes the canonical key (least key over the allowed orientations) into `out`.
-    pub fn canonical_key(&self, allow_flip: bool, out: &mut Vec<u32>, bufs: &mut KeyBuffers) {
+    pub fn canonical_key(&self, flip: Flip, out: &mut Vec<u32>, bufs: &mut KeyBuffers) {
         let mut candidate = std::mem::take(&mut bufs.candidate);
         let mut first = true;
-        for &o in Orientation::allowed(allow_flip) {
+        for &o in Orientation::allowed(flip) {
             if first {
                 self.key(o, out, bufs);
                 first = false;
@@ -204,18 +250,22 @@ impl Shape {
         let mut bits = 0u64;
         let mut dims = (0, 0);
         for &rc in &self.cells {
-            let ([r, c], th, tw) = o.apply(rc, h, w);
-            bits |= 1u64 << (r * tw + c);
-            dims = (th, tw);
+            let Turned {
+                cell: [r, c],
+                height,
+                width,
+            } = o.apply(rc, h, w);
+            bits |= 1u64 << (r * width + c);
+            dims = (height, width);
         }
         Some((u128::from(dims.0) << 72) | (u128::from(dims.1) << 64) | u128::from(bits))
     }
 
     /// The least packed key over the allowed orientations, when the shape is small enough
     /// for packed keys (see [`Shape::packed_key`]).
-    pub fn canonical_packed_key(&self, allow_flip: bool) -> Option<u128> {
+    pub fn canonical_packed_key(&self, flip: Flip) -> Option<u128> {
         let mut best: Option<u128> = None;
-        for &o in Orientation::allowed(allow_flip) {
+        for &o in Orientation::allowed(flip) {
             let k = self.packed_key(o)?;
             best = Some(best.map_or(k, |b| b.min(k)));
         }
@@ -227,7 +277,7 @@ impl Shape {
     pub fn orientation_onto(
         &self,
         target: &Shape,
-        allow_flip: bool,
+        flip: Flip,
         bufs: &mut KeyBuffers,
     ) -> Option<Orientation> {
         if self.len() != target.len() {
@@ -235,7 +285,7 @@ impl Shape {
         }
         let identity = Orientation::ALL[0];
         if let Some(want) = target.packed_key(identity) {
-            return Orientation::allowed(allow_flip)
+            return Orientation::allowed(flip)
                 .iter()
                 .copied()
                 .find(|&o| self.packed_key(o) == Some(want));
@@ -243,7 +293,7 @@ impl Shape {
         let mut want = std::mem::take(&mut bufs.target);
         target.key(identity, &mut want, bufs);
         let mut candidate = std::mem::take(&mut bufs.candidate);
-        let found = Orientation::allowed(allow_flip).iter().copied().find(|&o| {
+        let found = Orientation::allowed(flip).iter().copied().find(|&o| {
             self.key(o, &mut candidate, bufs);
             candidate == want
         });
@@ -306,9 +356,9 @@ mod tests {
         out
     }
 
-    fn canon(s: &Shape, allow_flip: bool) -> Vec<u32> {
+    fn canon(s: &Shape, flip: Flip) -> Vec<u32> {
         let mut out = Vec::new();
-        s.canonical_key(allow_flip, &mut out, &mut KeyBuffers::default());
+        s.canonical_key(flip, &mut out, &mut KeyBuffers::default());
         out
     }
 
@@ -369,11 +419,14 @@ mod tests {
     fn canonical_key_separates_mirror_images_unless_flips_are_allowed() {
         let j = Shape::from_cells(&[[0, 0], [1, 0], [1, 1], [1, 2]]);
         let l = Shape::from_cells(&[[0, 2], [1, 0], [1, 1], [1, 2]]);
-        assert_ne!(canon(&j, false), canon(&l, false));
-        assert_eq!(canon(&j, true), canon(&l, true));
+        assert_ne!(canon(&j, Flip::Forbidden), canon(&l, Flip::Forbidden));
+        assert_eq!(canon(&j, Flip::Allowed), canon(&l, Flip::Allowed));
         // Any rotation of J has J's canonical key.
         let j_turned = Shape::from_cells(&[[0, 0], [0, 1], [1, 0], [2, 0]]);
-        assert_eq!(canon(&j, false), canon(&j_turned, false));
+        assert_eq!(
+            canon(&j, Flip::Forbidden),
+            canon(&j_turned, Flip::Forbidden)
+        );
     }
 
     #[test]
@@ -381,14 +434,17 @@ mod tests {
         let mut bufs = KeyBuffers::default();
         let square = Shape::from_cells(&[[0, 0], [0, 1], [1, 0], [1, 1]]);
         assert_eq!(
-            square.orientation_onto(&square, true, &mut bufs),
+            square.orientation_onto(&square, Flip::Allowed, &mut bufs),
             Some(o(false, 0))
         );
         let j = Shape::from_cells(&[[0, 0], [1, 0], [1, 1], [1, 2]]);
         let l_upright = Shape::from_cells(&[[0, 0], [1, 0], [2, 0], [2, 1]]);
-        assert_eq!(j.orientation_onto(&l_upright, false, &mut bufs), None);
         assert_eq!(
-            j.orientation_onto(&l_upright, true, &mut bufs),
+            j.orientation_onto(&l_upright, Flip::Forbidden, &mut bufs),
+            None
+        );
+        assert_eq!(
+            j.orientation_onto(&l_upright, Flip::Allowed, &mut bufs),
             Some(o(true, 1))
         );
         // The same through the sorted-code keys: shapes with more than 64 box cells.
@@ -398,11 +454,11 @@ mod tests {
             Shape::from_cells(&(0..70).map(|r| [r, 0]).chain([[69, 1]]).collect::<Vec<_>>());
         assert_eq!(long_j.packed_key(o(false, 0)), None);
         assert_eq!(
-            long_j.orientation_onto(&long_l_upright, false, &mut bufs),
+            long_j.orientation_onto(&long_l_upright, Flip::Forbidden, &mut bufs),
             None
         );
         assert_eq!(
-            long_j.orientation_onto(&long_l_upright, true, &mut bufs),
+            long_j.orientation_onto(&long_l_upright, Flip::Allowed, &mut bufs),
             Some(o(true, 1))
         );
     }
@@ -424,7 +480,7 @@ mod tests {
                         assert_eq!(packed, key_of(a, oa) == key_of(b, ob));
                     }
                 }
-                for flip in [false, true] {
+                for flip in [Flip::Forbidden, Flip::Allowed] {
                     assert_eq!(
                         a.canonical_packed_key(flip) == b.canonical_packed_key(flip),
                         canon(a, flip) == canon(b, flip)
@@ -434,7 +490,7 @@ mod tests {
         }
         let wide = Shape::from_cells(&(0..65).map(|c| [0, c]).collect::<Vec<_>>());
         assert_eq!(wide.packed_key(o(false, 0)), None);
-        assert_eq!(wide.canonical_packed_key(true), None);
+        assert_eq!(wide.canonical_packed_key(Flip::Allowed), None);
     }
 
     #[test]
@@ -467,7 +523,7 @@ mod tests {
             let naive: Vec<[u32; 2]> = s
                 .cells()
                 .iter()
-                .map(|&rc| orient.apply(rc, s.height(), s.width()).0)
+                .map(|&rc| orient.apply(rc, s.height(), s.width()).cell)
                 .collect();
             let naive = Shape::from_cells(&naive);
             assert_eq!(key_of(&s, orient), key_of(&naive, o(false, 0)));

@@ -6,6 +6,7 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use nonogram_core::cells::clues_of;
+use nonogram_core::palette::plain_lists;
 use nonogram_core::solver::{SolveInput, SolveStatus, solve};
 use std::hint::black_box;
 
@@ -21,8 +22,9 @@ fn n_dom(n: usize) -> SolveInput {
     rows.extend([vec![1], vec![1]]);
     cols.extend([vec![1], vec![3]]);
     SolveInput {
-        rows,
-        cols,
+        rows: plain_lists(&rows),
+        cols: plain_lists(&cols),
+        palette: None,
         timeout_ms: None,
         goal: None,
     }
@@ -35,13 +37,14 @@ fn random_picture(size: usize, seed: u64) -> SolveInput {
     let pic: Vec<Vec<bool>> = (0..size)
         .map(|_| (0..size).map(|_| next() & 1 == 1).collect())
         .collect();
-    let rows = pic.iter().map(|r| clues_of(r)).collect();
-    let cols = (0..size)
+    let rows: Vec<Vec<u32>> = pic.iter().map(|r| clues_of(r)).collect();
+    let cols: Vec<Vec<u32>> = (0..size)
         .map(|c| clues_of(&pic.iter().map(|r| r[c]).collect::<Vec<_>>()))
         .collect();
     SolveInput {
-        rows,
-        cols,
+        rows: plain_lists(&rows),
+        cols: plain_lists(&cols),
+        palette: None,
         timeout_ms: None,
         goal: None,
     }

@@ -72,7 +72,7 @@ fn main() {
             return;
         }
     };
-    let puzzle = match Puzzle::new(&input.rows, &input.cols) {
+    let puzzle = match Puzzle::from_input(&input.rows, &input.cols, input.palette.as_deref()) {
         Ok(p) => p,
         Err(e) => {
             println!("input error: {e}");
@@ -106,6 +106,8 @@ fn read_input(path: &str, text: &str) -> Result<SolveInput, String> {
     Ok(SolveInput {
         rows: serde_json::from_value(v["rows"].clone()).map_err(|e| format!("rows: {e}"))?,
         cols: serde_json::from_value(v["cols"].clone()).map_err(|e| format!("cols: {e}"))?,
+        palette: serde_json::from_value(v["palette"].clone())
+            .map_err(|e| format!("palette: {e}"))?,
         timeout_ms: None,
         goal: None,
     })

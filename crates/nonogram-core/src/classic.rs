@@ -41,12 +41,16 @@
 //! then only look at block lengths. No allocation after the scratch buffer has grown.
 
 use crate::cells::{Cell, line_masks};
+use crate::colorline::{BACKGROUND, ColorSet};
 
-/// Reusable scratch space for [`ClassicFeedback::matches`].
+/// Reusable scratch space for [`ClassicFeedback::matches`] and
+/// [`ClassicFeedback::color_matches`].
 #[derive(Debug, Default, Clone)]
 pub struct ClassicFeedback {
     /// Lengths of the blocks, left to right.
     blocks: Vec<u32>,
+    /// Lengths and colours of the blocks of a colour line.
+    color_blocks: Vec<(u32, u8)>,
 }
 
 /// What one pass over a line tells the rules.
@@ -125,11 +129,82 @@ impl ClassicFeedback {
         if line.len() <= 64 {
             let mut buf = [0u32; 32];
             let (nb, shape) = scan_short(line, &mut buf);
-            apply_rules(clues, &buf[..nb], shape, matched);
+            apply_rules(clues, clues == [0], &buf[..nb], shape, matched);
         } else {
             let shape = self.scan_long(line);
-            apply_rules(clues, &self.blocks, shape, matched);
+            apply_rules(clues, clues == [0], &self.blocks, shape, matched);
         }
+    }
+
+    /// The classic feedback of a colour line (each cell a set of values: one colour
+    /// painted, the background crossed out, several untouched) for clues of (length,
+    /// colour): the same rules, a block being a run of one colour (runs of two colours
+    /// that touch are two blocks) that matches a clue of its length and colour.
+    /// `lone_zero`: the clues are the empty-line clue (`[0]`, given as one item).
+    ///
+    /// # Panics
+    /// If `matched.len() != clues.len()` (a programming error).
+    pub fn color_matches(
+        &mut self,
+        clues: &[(u32, u8)],
+        lone_zero: bool,
+        line: &[ColorSet],
+        matched: &mut [bool],
+    ) {
+        assert_eq!(clues.len(), matched.len(), "one verdict per clue");
+        matched.fill(false);
+        let shape = self.scan_colors(line);
+        apply_rules(clues, lone_zero, &self.color_blocks, shape, matched);
+    }
+
+    /// Cuts a colour line into runs of one painted colour, as [`Self::scan_long`] cuts a
+    /// black-and-white one.
+    fn scan_colors(&mut self, line: &[ColorSet]) -> Shape {
+        self.color_blocks.clear();
+        let mut shape = Shape::default();
+        let mut seen_untouched = false;
+        let mut since_untouched = 0usize;
+        let mut run: (u32, u8) = (0, 0);
+        for (i, &set) in line.iter().enumerate() {
+            let painted =
+                (set.count_ones() == 1 && set != BACKGROUND).then(|| set.trailing_zeros() as u8);
+            if let Some(c) = painted
+                && run.0 > 0
+                && run.1 == c
+            {
+                run.0 += 1;
+                continue;
+            }
+            if run.0 > 0 {
+                self.color_blocks.push(run);
+                since_untouched += 1;
+                run = (0, 0);
+            }
+            match painted {
+                Some(c) => {
+                    if !seen_untouched {
+                        shape.from_start += 1;
+                    }
+                    if i == 0 {
+                        shape.first_is_start = true;
+                    }
+                    run = (1, c);
+                }
+                None if set != BACKGROUND => {
+                    seen_untouched = true;
+                    since_untouched = 0;
+                }
+                None => {}
+            }
+        }
+        if run.0 > 0 {
+            self.color_blocks.push(run);
+            since_untouched += 1;
+            shape.last_is_end = true;
+        }
+        shape.from_end = since_untouched;
+        shape.complete = !seen_untouched;
+        shape
     }
 }
 
@@ -169,14 +244,22 @@ fn scan_short(line: &[Cell], buf: &mut [u32; 32]) -> (usize, Shape) {
     (nb, shape)
 }
 
-/// The note's rules on a line cut into blocks. `matched` is all false on entry.
-fn apply_rules(clues: &[u32], blocks: &[u32], shape: Shape, matched: &mut [bool]) {
+/// The note's rules on a line cut into blocks. `matched` is all false on entry. Blocks and
+/// clues are compared whole: lengths in black and white, lengths and colours in colour.
+/// `lone_zero`: the clues are the empty-line clue `[0]`.
+fn apply_rules<T: Copy + Eq>(
+    clues: &[T],
+    lone_zero: bool,
+    blocks: &[T],
+    shape: Shape,
+    matched: &mut [bool],
+) {
     let nb = blocks.len();
     let m = clues.len();
 
     // 1. No blocks: only the empty-line clue [0] is satisfied.
     if nb == 0 {
-        if clues == [0] {
+        if lone_zero {
             matched[0] = true;
         }
         return;
@@ -239,8 +322,13 @@ fn apply_rules(clues: &[u32], blocks: &[u32], shape: Shape, matched: &mut [bool]
         return;
     }
 
-    // 7. Ambiguity check: a block at the very start or end belongs to the first or last
-    // clue whatever else the line holds.
+    ambiguity_check(clues, blocks, shape, matched);
+}
+
+/// Rule 7, the ambiguity check: on a complete line, a block at the very start or end
+/// belongs to the first or last clue whatever else the line holds.
+fn ambiguity_check<T: Copy + Eq>(clues: &[T], blocks: &[T], shape: Shape, matched: &mut [bool]) {
+    let (nb, m) = (blocks.len(), clues.len());
     if shape.complete {
         if shape.first_is_start && blocks[0] == clues[0] {
             matched[0] = true;
@@ -533,6 +621,23 @@ mod tests {
         #[test]
         fn one_pass_agrees_with_reference(clues in any_clues(), line in any_line(20)) {
             prop_assert_eq!(classic_matches(&clues, &line), reference(&clues, &line));
+        }
+
+        /// One colour: the colour scan gives exactly the black-and-white feedback.
+        #[test]
+        fn one_colour_agrees_with_black_and_white(clues in any_clues(), line in any_line(70)) {
+            let sets: Vec<ColorSet> = line
+                .iter()
+                .map(|c| match c {
+                    Cell::Filled => 0b10,
+                    Cell::Empty => BACKGROUND,
+                    Cell::Unknown => 0b11,
+                })
+                .collect();
+            let colored: Vec<(u32, u8)> = clues.iter().map(|&n| (n, 1)).collect();
+            let mut matched = vec![false; clues.len()];
+            ClassicFeedback::new().color_matches(&colored, clues == [0], &sets, &mut matched);
+            prop_assert_eq!(matched, classic_matches(&clues, &line));
         }
 
         /// The block flags by definition are the ones the note's single loop computes.

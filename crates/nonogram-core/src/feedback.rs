@@ -8,13 +8,18 @@
 //! Both modes report the same `solved` (the filled runs read exactly as the clues, untouched
 //! cells counting as empty) and `contradiction` (no arrangement of the clues fits the line,
 //! so the player has made a mistake that logic alone reveals).
+//!
+//! A line with a `palette` (or with clue items that name a colour) is a colour line, judged
+//! as [`crate::color_feedback`] says; one without is black and white.
 
 use crate::InputError;
 use crate::cells::{
     Cell, LineError, normalize_clues, parse_line, runs_equal_clues, validate_clues,
 };
 use crate::classic::ClassicFeedback;
+use crate::color_feedback::ColorJudge;
 use crate::linesolver::{Contradiction, LineSolver};
+use crate::palette::{ClueItem, Palette, PaletteColor, counts_if_plain};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -33,13 +38,19 @@ pub enum Mode {
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct LineInput {
-    /// Clue numbers, in order; `[]` or `[0]` for an empty line.
-    pub clues: Vec<u32>,
-    /// The line as the player has it: `#` filled, `x`/`X` crossed, `.` untouched.
+    /// Clue numbers, in order; `[]` or `[0]` for an empty line. In a colour puzzle a number
+    /// is black and `{"count": 3, "color": "red"}` names a colour of `palette`.
+    pub clues: Vec<ClueItem>,
+    /// The line as the player has it: `#` filled, `x`/`X` crossed, `.` untouched (in a
+    /// colour puzzle, each colour's `char` for a cell painted that colour).
     pub line: String,
     /// `classic` (default) or `strict`.
     #[serde(default)]
     pub mode: Mode,
+    /// The colours of a colour puzzle: `{"name", "char", "rgb"}` each (see `solve`).
+    /// Without it the line is black and white.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub palette: Option<Vec<PaletteColor>>,
 }
 
 /// Verdict on one line (also used per row and column by `check`).
@@ -139,9 +150,22 @@ pub(crate) fn line_error(err: LineError, line_path: &str, clues_path: &str) -> I
 
 /// `nonogram line`: feedback on one line.
 pub fn line(input: LineInput) -> Result<LineVerdict, InputError> {
-    let cells = parse_line(&input.line).map_err(|e| line_error(e, "/line", "/clues"))?;
-    validate_clues(&input.clues, cells.len()).map_err(|e| line_error(e, "/line", "/clues"))?;
-    Ok(LineJudge::new().judge(&input.clues, &cells, input.mode))
+    let fault = |e| line_error(e, "/line", "/clues");
+    if input.palette.is_none()
+        && let Some(clues) = counts_if_plain(std::slice::from_ref(&input.clues))
+    {
+        let clues = &clues[0];
+        let cells = parse_line(&input.line).map_err(fault)?;
+        validate_clues(clues, cells.len()).map_err(fault)?;
+        return Ok(LineJudge::new().judge(clues, &cells, input.mode));
+    }
+    let palette = Palette::for_clues([&input.clues[..]], input.palette.as_deref())?;
+    let (lens, colors) = palette.resolve(&input.clues, "/clues")?;
+    let cells = palette.parse_line(&input.line).map_err(fault)?;
+    palette
+        .check_fit(&lens, &colors, cells.len())
+        .map_err(fault)?;
+    Ok(ColorJudge::new().judge(&lens, &colors, input.clues.len(), &cells, input.mode))
 }
 
 #[cfg(test)]
@@ -153,9 +177,10 @@ mod tests {
 
     fn run(clues: &[u32], line_text: &str, mode: Mode) -> Result<LineVerdict, InputError> {
         line(LineInput {
-            clues: clues.to_vec(),
+            clues: clues.iter().map(|&c| c.into()).collect(),
             line: line_text.to_string(),
             mode,
+            palette: None,
         })
     }
 

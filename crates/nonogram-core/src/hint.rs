@@ -7,23 +7,33 @@
 //! impossible (`contradiction`, naming the line) or, when it still fits its line, lead to a
 //! hint that is right for those marks but not for the puzzle's solution; `solve` is the tool
 //! that knows the solution.
+//!
+//! On a colour board (a `palette`), a cell is forced when its line leaves it one value: a
+//! colour (the hint's `value` is that colour's `char`) or the background (`x`).
 
 use crate::InputError;
-use crate::cells::{Cell, format_line, parse_line, runs_equal_clues};
+use crate::cells::{Cell, LineError, format_line, parse_line, runs_equal_clues};
+use crate::colorline::{BACKGROUND, ColorLineSolver, ColorSet};
 use crate::linesolver::LineSolver;
-use crate::puzzle::Puzzle;
+use crate::palette::{ClueItem, Palette, PaletteColor};
+use crate::puzzle::{Puzzle, color_runs};
 use serde::{Deserialize, Serialize};
 
 /// `hint` input: clues and the player's board, one string per row, top row first.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct HintInput {
-    /// Row clue lists, top row first.
-    pub rows: Vec<Vec<u32>>,
+    /// Row clue lists, top row first (in a colour puzzle, items as `solve` takes them).
+    pub rows: Vec<Vec<ClueItem>>,
     /// Column clue lists, left column first.
-    pub cols: Vec<Vec<u32>>,
-    /// The player's board: `#` filled, `x`/`X` crossed out, `.` untouched.
+    pub cols: Vec<Vec<ClueItem>>,
+    /// The player's board: `#` filled, `x`/`X` crossed out, `.` untouched (in a colour
+    /// puzzle, each colour's `char` for a cell painted that colour).
     pub grid: Vec<String>,
+    /// The colours of a colour puzzle (see `solve`); without it the board is black and
+    /// white.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub palette: Option<Vec<PaletteColor>>,
 }
 
 /// What the hint found.
@@ -59,8 +69,9 @@ pub struct HintLine {
     /// Zero-based row or column number.
     pub index: usize,
     /// The line's clues.
-    pub clues: Vec<u32>,
-    /// The line as the player has it (`#`, `x`, `.`), left to right or top to bottom.
+    pub clues: Vec<ClueItem>,
+    /// The line as the player has it (`#`, `x`, `.`, or a colour's `char`), left to right
+    /// or top to bottom.
     pub before: String,
     /// The line with every cell its clues force filled in (same as `before` for a
     /// contradiction).
@@ -74,7 +85,8 @@ pub struct HintVerdict {
     pub status: HintStatus,
     /// `[row, col]` of the hinted cell (null unless `status` is `hint`).
     pub cell: Option<[usize; 2]>,
-    /// `"#"` (fill it) or `"x"` (cross it out), null unless `status` is `hint`.
+    /// `"#"` (fill it; in a colour puzzle, the colour's `char`) or `"x"` (cross it out),
+    /// null unless `status` is `hint`.
     pub value: Option<String>,
     /// The proving line (`hint`) or the impossible line (`contradiction`).
     pub line: Option<HintLine>,
@@ -86,8 +98,11 @@ pub struct HintVerdict {
 /// the most cells is chosen (the most evident step for a player); ties go to rows before
 /// columns, then to the lower index. The hinted cell is the first forced cell of that line.
 pub fn hint(input: HintInput) -> Result<HintVerdict, InputError> {
-    let puzzle = Puzzle::new(&input.rows, &input.cols)?;
-    let grid = read_grid(&puzzle, &input.grid)?;
+    let puzzle = Puzzle::from_input(&input.rows, &input.cols, input.palette.as_deref())?;
+    if input.palette.is_some() {
+        return color_hint(&puzzle, &input.grid);
+    }
+    let grid = read_grid(&puzzle, &input.grid, parse_line)?;
     let column = |c: usize| -> Vec<Cell> { grid.iter().map(|row| row[c]).collect() };
     let solved = (0..puzzle.height()).all(|r| runs_equal_clues(&grid[r], &puzzle.rows()[r]))
         && (0..puzzle.width()).all(|c| runs_equal_clues(&column(c), &puzzle.cols()[c]));
@@ -111,7 +126,7 @@ pub fn hint(input: HintInput) -> Result<HintVerdict, InputError> {
             let line = HintLine {
                 kind,
                 index,
-                clues: clues.clone(),
+                clues: clues.iter().map(|&n| n.into()).collect(),
                 after: before.clone(),
                 before,
             };
@@ -131,7 +146,7 @@ pub fn hint(input: HintInput) -> Result<HintVerdict, InputError> {
             let line = HintLine {
                 kind,
                 index,
-                clues: clues.clone(),
+                clues: clues.iter().map(|&n| n.into()).collect(),
                 before,
                 after: format_line(&out),
             };
@@ -144,8 +159,105 @@ pub fn hint(input: HintInput) -> Result<HintVerdict, InputError> {
     })
 }
 
-/// The player's board, one row of cells per string, each as wide as the clues say.
-fn read_grid(puzzle: &Puzzle, rows: &[String]) -> Result<Vec<Vec<Cell>>, InputError> {
+/// The hint on a colour board: as on a black-and-white one, with the colour line solver.
+fn color_hint(puzzle: &Puzzle, rows: &[String]) -> Result<HintVerdict, InputError> {
+    let palette = puzzle.palette();
+    let grid = read_grid(puzzle, rows, |text| palette.parse_line(text))?;
+    let cells = |id: usize| -> Vec<ColorSet> {
+        let h = puzzle.height();
+        if id < h {
+            grid[id].clone()
+        } else {
+            grid.iter().map(|row| row[id - h]).collect()
+        }
+    };
+    let painted = |line: &[ColorSet]| -> Vec<u8> {
+        let value = |&s: &ColorSet| {
+            if s.count_ones() == 1 {
+                s.trailing_zeros() as u8
+            } else {
+                0
+            }
+        };
+        line.iter().map(value).collect()
+    };
+    let lines = puzzle.height() + puzzle.width();
+    let solved = (0..lines).all(|id| {
+        let (lens, colors) = puzzle.line(id);
+        color_runs(&painted(&cells(id))) == (lens.to_vec(), colors.to_vec())
+    });
+    if solved {
+        return Ok(HintVerdict::without_line(HintStatus::Solved));
+    }
+    let mut ls = ColorLineSolver::new();
+    let mut best: Option<(HintLine, Vec<[usize; 2]>)> = None;
+    for id in 0..lines {
+        let (kind, index) = if id < puzzle.height() {
+            (LineKind::Row, id)
+        } else {
+            (LineKind::Col, id - puzzle.height())
+        };
+        let (lens, colors) = puzzle.line(id);
+        let before = cells(id);
+        let mut out = before.clone();
+        let clues = palette.items(lens, colors);
+        if ls.solve(lens, colors, &before, &mut out).is_err() {
+            let text = line_text(palette, &before);
+            let line = HintLine {
+                kind,
+                index,
+                clues,
+                after: text.clone(),
+                before: text,
+            };
+            return Ok(HintVerdict {
+                line: Some(line),
+                ..HintVerdict::without_line(HintStatus::Contradiction)
+            });
+        }
+        let forced: Vec<[usize; 2]> = (0..before.len())
+            .filter(|&i| before[i].count_ones() > 1 && out[i].count_ones() == 1)
+            .map(|i| match kind {
+                LineKind::Row => [index, i],
+                LineKind::Col => [i, index],
+            })
+            .collect();
+        if !forced.is_empty() && best.as_ref().is_none_or(|(_, f)| forced.len() > f.len()) {
+            let line = HintLine {
+                kind,
+                index,
+                clues,
+                before: line_text(palette, &before),
+                after: line_text(palette, &out),
+            };
+            best = Some((line, forced));
+        }
+    }
+    Ok(match best {
+        Some((line, forced)) => HintVerdict::hint(line, forced),
+        None => HintVerdict::without_line(HintStatus::Stuck),
+    })
+}
+
+/// A colour line as the player writes it: a colour's `char` for a cell of one colour, `x`
+/// for the background, `.` for a cell with several values left.
+fn line_text(palette: &Palette, line: &[ColorSet]) -> String {
+    line.iter()
+        .map(|&s| match s {
+            BACKGROUND => 'x',
+            s if s.count_ones() == 1 => palette.char_of(s.trailing_zeros() as u8),
+            _ => '.',
+        })
+        .collect()
+}
+
+/// The player's board, one row of cells per string (each read by `parse`), each as wide
+/// as the clues say.
+fn read_grid<T>(
+    puzzle: &Puzzle,
+    rows: &[String],
+    parse: impl Fn(&str) -> Result<Vec<T>, LineError>,
+) -> Result<Vec<Vec<T>>, InputError> {
     let (h, w) = (puzzle.height(), puzzle.width());
     if rows.len() != h {
         return Err(InputError::new(
@@ -156,10 +268,10 @@ fn read_grid(puzzle: &Puzzle, rows: &[String]) -> Result<Vec<Vec<Cell>>, InputEr
             ),
         ));
     }
-    let mut grid: Vec<Vec<Cell>> = Vec::with_capacity(h);
+    let mut grid: Vec<Vec<T>> = Vec::with_capacity(h);
     for (r, text) in rows.iter().enumerate() {
         let cells =
-            parse_line(text).map_err(|e| InputError::new(format!("/grid/{r}"), e.to_string()))?;
+            parse(text).map_err(|e| InputError::new(format!("/grid/{r}"), e.to_string()))?;
         if cells.len() != w {
             return Err(InputError::new(
                 format!("/grid/{r}"),
@@ -208,9 +320,10 @@ mod tests {
 
     fn input(rows: Vec<Vec<u32>>, cols: Vec<Vec<u32>>, grid: &[&str]) -> HintInput {
         HintInput {
-            rows,
-            cols,
+            rows: crate::palette::plain_lists(&rows),
+            cols: crate::palette::plain_lists(&cols),
             grid: grid.iter().map(|s| s.to_string()).collect(),
+            palette: None,
         }
     }
 

@@ -5,18 +5,20 @@
 //!
 //! // The classic feedback of the design note: each clue is matched by a block of the line.
 //! let verdict = line(LineInput {
-//!     clues: vec![2, 1],
+//!     clues: vec![2.into(), 1.into()],
 //!     line: "##x.#".into(),
 //!     mode: Mode::Classic,
+//!     palette: None,
 //! })?;
 //! assert_eq!(verdict.matched, vec![true, true]);
 //! assert!(verdict.solved && !verdict.contradiction);
 //!
 //! // Three filled in a row cannot be a 2 and a 1.
 //! let verdict = line(LineInput {
-//!     clues: vec![2, 1],
+//!     clues: vec![2.into(), 1.into()],
 //!     line: "###..".into(),
 //!     mode: Mode::Classic,
+//!     palette: None,
 //! })?;
 //! assert!(verdict.contradiction);
 //! # Ok::<(), nonogram_core::InputError>(())
@@ -26,6 +28,7 @@
 pub mod board;
 pub mod cells;
 pub mod classic;
+pub mod color_feedback;
 pub mod colorline;
 pub mod feedback;
 pub mod formats;

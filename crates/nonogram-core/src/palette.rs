@@ -64,6 +64,13 @@ impl From<u32> for ClueItem {
     }
 }
 
+/// A plain count equals its number (so clue lists compare with lists of numbers).
+impl PartialEq<u32> for ClueItem {
+    fn eq(&self, other: &u32) -> bool {
+        *self == ClueItem::Count(*other)
+    }
+}
+
 impl ClueItem {
     /// The block's length.
     pub fn count(&self) -> u32 {
@@ -334,6 +341,19 @@ impl Palette {
         Ok(Palette { colors })
     }
 
+    /// The palette of an input whose clue lists are `lists` (it needs black when one of
+    /// them holds a plain count).
+    pub fn for_clues<'a>(
+        lists: impl IntoIterator<Item = &'a [ClueItem]>,
+        entries: Option<&[PaletteColor]>,
+    ) -> Result<Palette, InputError> {
+        let plain = lists
+            .into_iter()
+            .flatten()
+            .any(|item| matches!(item, ClueItem::Count(_)));
+        Palette::from_input(entries, plain)
+    }
+
     /// How many colours (not counting the background).
     pub fn len(&self) -> usize {
         self.colors.len()
@@ -482,22 +502,12 @@ impl Palette {
         })
     }
 
-    /// A picture line: a colour's `char` or `.` for the background, each cell a value.
+    /// A picture line: a colour's `char` or `.` for the background, each cell a value (a
+    /// picture has no crossed-out cells: `x` is refused like any other character).
     pub fn parse_picture(&self, text: &str) -> Result<Vec<u8>, LineError> {
         let expected = format!("'.' or a colour: {}", self.chars_in_words());
-        let values = self.parse_cells(text, &expected, |ch| {
-            if RESERVED[1..].contains(&ch) {
-                None
-            } else {
-                self.value_of(ch).map(u32::from)
-            }
-        });
-        match values {
-            Err(LineError::BadColorCell { index, found, .. }) if RESERVED[1..].contains(&found) => {
-                Err(LineError::CrossInPicture { index, found })
-            }
-            other => other.map(|v| v.into_iter().map(|x| x as u8).collect()),
-        }
+        let values = self.parse_cells(text, &expected, |ch| self.value_of(ch).map(u32::from))?;
+        Ok(values.into_iter().map(|x| x as u8).collect())
     }
 
     /// A line of cells, each read by `cell` (`None`: not a cell character).
@@ -694,7 +704,11 @@ mod tests {
         assert_eq!(p.picture_text(&[1, 2, 0]), "#r.");
         assert!(matches!(
             p.parse_picture("#x"),
-            Err(LineError::CrossInPicture { index: 1, .. })
+            Err(LineError::BadColorCell {
+                index: 1,
+                found: 'x',
+                ..
+            })
         ));
         let e = p.parse_line("#q").unwrap_err();
         assert!(e.to_string().contains("'r' (red)"), "{e}");

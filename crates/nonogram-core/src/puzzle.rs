@@ -155,13 +155,14 @@ impl Puzzle {
         let row_totals = check("rows", &row_lens, &row_colors, col_lens.len())?;
         let col_totals = check("cols", &col_lens, &col_colors, row_lens.len())?;
         if let Some(k) = (1..=palette.len()).find(|&k| row_totals[k] != col_totals[k]) {
+            let cells = format!("{} cell", palette.color(k as u8).name);
+            let fill = |n: u64| puzzles_common::count(n as usize, &cells);
             return Err(InputError::new(
                 "",
                 format!(
-                    "the row clues fill {} {} cells but the column clues fill {}; they must be equal",
-                    row_totals[k],
-                    palette.color(k as u8).name,
-                    col_totals[k]
+                    "the row clues fill {} but the column clues fill {}; they must be equal",
+                    fill(row_totals[k]),
+                    fill(col_totals[k])
                 ),
             ));
         }

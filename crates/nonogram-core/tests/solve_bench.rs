@@ -9,6 +9,7 @@
 
 use nonogram_core::cells::clues_of;
 use nonogram_core::formats::{Format, parse_puzzle};
+use nonogram_core::palette::plain_lists;
 use nonogram_core::solver::{
     Puzzle, SolveInput, SolveOptions, SolveStatus, solve, solve_puzzle_with,
 };
@@ -80,8 +81,9 @@ fn satisfies(p: &BenchPuzzle, pic: &[String]) -> bool {
 
 fn check(p: &BenchPuzzle) {
     let v = solve(SolveInput {
-        rows: p.rows.clone(),
-        cols: p.cols.clone(),
+        rows: plain_lists(&p.rows),
+        cols: plain_lists(&p.cols),
+        palette: None,
         timeout_ms: None,
         goal: None,
     })
@@ -164,7 +166,7 @@ fn faase_is_multiple_given_its_goal() {
         .expect("faase");
     assert_eq!(
         (&input.rows, &input.cols),
-        (&p.rows, &p.cols),
+        (&plain_lists(&p.rows), &plain_lists(&p.cols)),
         "same clues as the bench"
     );
     let goal = input.goal.clone().expect("goal");
@@ -193,8 +195,9 @@ fn faase_is_multiple_from_its_clues() {
         .find(|p| p.name == "survey-faase")
         .expect("faase");
     let v = solve(SolveInput {
-        rows: p.rows.clone(),
-        cols: p.cols.clone(),
+        rows: plain_lists(&p.rows),
+        cols: plain_lists(&p.cols),
+        palette: None,
         timeout_ms: None,
         goal: None,
     })
@@ -220,8 +223,9 @@ fn timeout_is_honoured_on_faase() {
         .find(|p| p.name == "survey-faase")
         .expect("faase");
     let v = solve(SolveInput {
-        rows: p.rows.clone(),
-        cols: p.cols.clone(),
+        rows: plain_lists(&p.rows),
+        cols: plain_lists(&p.cols),
+        palette: None,
         timeout_ms: Some(0),
         goal: None,
     })

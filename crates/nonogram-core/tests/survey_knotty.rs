@@ -41,8 +41,9 @@ fn satisfies(pic: &[String], rows: &[Vec<u32>], cols: &[Vec<u32>]) -> bool {
 fn knotty_is_multiple_with_two_valid_pictures() {
     let (rows, cols) = knotty();
     let v = solve(SolveInput {
-        rows: rows.clone(),
-        cols: cols.clone(),
+        rows: nonogram_core::palette::plain_lists(&rows),
+        cols: nonogram_core::palette::plain_lists(&cols),
+        palette: None,
         timeout_ms: None,
         goal: None,
     })

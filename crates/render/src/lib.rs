@@ -14,7 +14,7 @@
 //! let svg = fitpuzzle(FitpuzzleInput {
 //!     game_board: vec![vec![0, 1], vec![0, 0]],
 //!     table: vec![vec![1, 1], vec![0, 1]],
-//!     allow_flip: false,
+//!     allow_flip: fitpuzzle_core::Flip::Forbidden,
 //! })?;
 //! assert!(svg.starts_with("<?xml") && svg.contains("<title>fitpuzzle board and table</title>"));
 //! let captioned = with_caption(&svg, &["one L, turned".to_string()]).unwrap();

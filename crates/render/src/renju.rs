@@ -1,13 +1,16 @@
 //! Renju pictures: the 15x15 board with its coordinates, the stones (numbered in the order of
 //! a game record), black's forbidden points marked by reason with a legend, and how the game
-//! ended: the winning row ringed, or black's forbidden move crossed out.
+//! ended: the winning row ringed, or black's forbidden move crossed out. With an `opening`,
+//! black's offered fifth moves still open are dashed rings lettered a, b, c... in the order
+//! offered, and the caption names the opening, who holds black, and what comes next.
 //!
 //! Numbering: stones are numbered from 1 as players count moves; the JSON verdicts give
 //! 0-based indices into `moves` (`winner.move`, `decided_at`), so the caption names both:
 //! "move 9 (`moves[8]`)".
 
 use renju_core::board::SIZE;
-use renju_core::commands::DecisionReason;
+use renju_core::commands::{DecisionReason, OpeningInput};
+use renju_core::opening::{Item, Seat, referee_record};
 use renju_core::rules::Forbidden;
 use renju_core::{
     CheckInput, Color, Foul, InputError, Point, Stone, ValidateInput, check_position, validate,
@@ -60,7 +63,114 @@ enum Ending {
 /// Draws a `renju check` input (a record or a board) and black's forbidden points as one SVG
 /// document.
 pub fn renju(input: CheckInput) -> Result<String, InputError> {
-    drawn(input, None)
+    drawn(input, None, None)
+}
+
+/// What the picture adds for a record's opening: the offered fifth moves still empty, with
+/// their letters, and caption lines.
+struct OpeningOverlay {
+    open_offers: Vec<(Point, String)>,
+    caption: Vec<String>,
+}
+
+/// Offers per caption line.
+const OFFERS_PER_LINE: usize = 8;
+
+impl OpeningOverlay {
+    /// Referees the record of `input` under `opening` (as `validate` does) for the picture.
+    fn new(input: &CheckInput, opening: &OpeningInput) -> Result<Self, InputError> {
+        if input.board.is_some() {
+            return Err(InputError::new(
+                "/opening",
+                "an opening referees a record: give `moves`, not `board`",
+            ));
+        }
+        let moves = input.moves.as_deref().unwrap_or_default();
+        let refereed = referee_record(input.rule, opening.rule, moves, &opening.actions)?;
+        let seat = |s: Seat| match s {
+            Seat::First => "the first player",
+            Seat::Second => "the second player",
+        };
+        let name = refereed
+            .opening
+            .map_or(String::new(), |c| format!(" {} {}", c.code, c.name));
+        let mut caption = vec![format!(
+            "{} opening{name}; black: {}",
+            refereed.rule,
+            seat(refereed.black_player)
+        )];
+        let letter = |k: usize| match u8::try_from(k).ok().filter(|&k| k < 26) {
+            Some(k) => char::from(b'a' + k).to_string(),
+            None => (k + 1).to_string(),
+        };
+        let spelled: Vec<String> = refereed
+            .offers
+            .iter()
+            .enumerate()
+            .map(|(k, &p)| format!("{} ({})", renju_core::to_notation(p), letter(k)))
+            .collect();
+        for (k, chunk) in spelled.chunks(OFFERS_PER_LINE).enumerate() {
+            let head = if k == 0 {
+                format!("black offered {}: ", count(spelled.len(), "fifth move"))
+            } else {
+                String::new()
+            };
+            caption.push(format!("{head}{}", chunk.join(", ")));
+        }
+        let board = refereed.game.board();
+        if let Some(k) = refereed.offers.iter().position(|&p| board.get(p).is_some()) {
+            caption.push(format!("white took {}", spelled[k]));
+        }
+        let open_offers = refereed
+            .offers
+            .iter()
+            .enumerate()
+            .filter(|&(_, &p)| board.get(p).is_none())
+            .map(|(k, &p)| (p, letter(k)))
+            .collect();
+        if let Some(fault) = &refereed.fault {
+            let at = match fault.at {
+                Item::Move(k) => format!("move {} (moves[{k}])", k + 1),
+                Item::Action(k) => format!("opening.actions[{k}]"),
+            };
+            caption.push(format!("the record breaks at {at}: {}", fault.message));
+        }
+        if let Some(next) = &refereed.next {
+            caption.push(format!(
+                "next: {}, {}",
+                seat(next.player),
+                next.expected.describe()
+            ));
+        }
+        Ok(OpeningOverlay {
+            open_offers,
+            caption,
+        })
+    }
+
+    /// The offers still open: dashed rings with their letters, in a group of class `offers`.
+    fn draw(&self, doc: &mut Doc) {
+        if self.open_offers.is_empty() {
+            return;
+        }
+        doc.open(
+            "g",
+            &[
+                ("class", "offers"),
+                ("fill", "none"),
+                ("stroke", DARK),
+                ("stroke-width", "2"),
+                ("stroke-dasharray", "4 3"),
+            ],
+        );
+        for (p, label) in &self.open_offers {
+            let (x, y) = on_page(*p);
+            doc.circle(x, y, STEP * 0.4, &[]);
+            let ink = [("fill", DARK), ("stroke", "none"), ("font-weight", "bold")];
+            doc.text(x, y + 4.5, 13.0, label, &ink);
+        }
+        doc.close();
+    }
 }
 
 /// Ink of the mate line's numbers and rings: apart from the record's numbers and the
@@ -107,8 +217,16 @@ impl MateOverlay {
     }
 }
 
-/// The picture, with a mate line over the stones when given (see `renju_mate`).
-pub(crate) fn drawn(input: CheckInput, mate: Option<&MateOverlay>) -> Result<String, InputError> {
+/// The picture, with a mate line over the stones when given (see `renju_mate`), and the
+/// opening's offers and state when the record comes with its opening.
+pub(crate) fn drawn(
+    input: CheckInput,
+    mate: Option<&MateOverlay>,
+    opening: Option<&OpeningInput>,
+) -> Result<String, InputError> {
+    let opening = opening
+        .map(|o| OpeningOverlay::new(&input, o))
+        .transpose()?;
     // The engine's own position: the stones it placed and the forbidden points it found, the
     // same work its `check` verdict is spelled from.
     let position = check_position(&input)?;
@@ -119,6 +237,7 @@ pub(crate) fn drawn(input: CheckInput, mate: Option<&MateOverlay>) -> Result<Str
         ending.caption(position.to_move),
         format!("{} for black", count(forbidden.len(), "forbidden point")),
     ];
+    caption.extend(opening.iter().flat_map(|o| o.caption.iter().cloned()));
     caption.extend(mate.iter().flat_map(|m| m.caption.iter().cloned()));
     let reasons = legend_reasons(forbidden);
     // The legend lists the reasons that occur; no forbidden point, no legend.
@@ -132,6 +251,9 @@ pub(crate) fn drawn(input: CheckInput, mate: Option<&MateOverlay>) -> Result<Str
     let mut doc = Doc::new(width, height, "renju board");
     board(&mut doc, (MARGIN, MARGIN), BOARD_SIDE, on_page);
     draw_stones(&mut doc, &position.stones);
+    if let Some(opening) = &opening {
+        opening.draw(&mut doc);
+    }
     if let Some(mate) = mate {
         mate.draw(&mut doc, &on_page, STEP * 0.46);
     }
@@ -304,6 +426,7 @@ fn ending(
         let verdict = validate(ValidateInput {
             moves: moves.clone(),
             rule: input.rule,
+            opening: None,
         });
         let reason = match verdict.ok().and_then(|v| v.reason) {
             Some(DecisionReason::FoulOverline) => Some(Foul::Overline),

@@ -4,6 +4,7 @@
 //!
 //! Without `mate` the picture is exactly [`renju()`](crate::renju()): the field only adds.
 
+use renju_core::commands::OpeningInput;
 use renju_core::mate::{MateEnd, MateInput, MateKind, MateStatus, MateVerdict};
 use renju_core::notation::ParsedMove;
 use renju_core::{CheckInput, Color, InputError, MoveSpec, Point, Rule};
@@ -36,6 +37,9 @@ pub struct RenjuRenderInput {
     /// Search the side to move's mate (as `renju mate`) and draw its shortest line.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub mate: Option<MateRequest>,
+    /// The record's opening (as `renju validate` takes it): black's offered fifth moves are drawn, and the caption says the opening, who holds black and what comes next.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub opening: Option<OpeningInput>,
 }
 
 /// The search options of `renju mate`, for a picture.
@@ -68,7 +72,7 @@ pub fn renju_render(input: RenjuRenderInput) -> Result<String, InputError> {
         rule: input.rule,
     };
     let Some(request) = &input.mate else {
-        return crate::renju::renju(check);
+        return crate::renju::drawn(check, None, input.opening.as_ref());
     };
     let verdict = renju_core::mate(MateInput {
         moves: input.moves,
@@ -87,7 +91,8 @@ pub fn renju_render(input: RenjuRenderInput) -> Result<String, InputError> {
         }
         _ => e,
     })?;
-    crate::renju::drawn(check, Some(&overlay(&verdict, request)))
+    let overlay = overlay(&verdict, request);
+    crate::renju::drawn(check, Some(&overlay), input.opening.as_ref())
 }
 
 /// The verdict as stones and caption lines.

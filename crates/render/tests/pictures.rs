@@ -6,7 +6,7 @@
 
 use puzzles_render::{
     BaseballInput, BlockdokuInput, CaptionError, FitpuzzleInput, NonogramInput, RenjuInput,
-    baseball, blockdoku, fitpuzzle, nonogram, note, renju, with_caption,
+    baseball, blockdoku, fitpuzzle, nonogram, note, renju, renju_render, with_caption,
 };
 use serde::de::DeserializeOwned;
 
@@ -473,6 +473,48 @@ fn renju_foul_is_crossed_out_and_captioned_as_blacks_move() {
         "{svg}"
     );
     assert!(!svg.contains("class=\"five\""), "no winning row");
+}
+
+/// A RIF opening where black (the second player after the swap) has offered two fifth moves.
+const RENJU_OFFERS: &str = r####"{"moves": ["h8", "h9", "i9", "j10"], "opening": {"rule": "rif", "actions": ["swap", {"offer": ["g10", "j7"]}]}}"####;
+
+#[test]
+fn renju_offered_fifth_moves_are_lettered_rings_and_the_caption_says_what_comes_next() {
+    let svg = renju_render(input(RENJU_OFFERS)).unwrap();
+    let doc = check_xml(&svg);
+    let offers = group(&doc, "offers");
+    let rings: Vec<_> = offers
+        .iter()
+        .filter(|n| n.tag_name().name() == "circle")
+        .collect();
+    let letters: Vec<_> = offers.iter().filter_map(|n| n.text()).collect();
+    assert_eq!((rings.len(), letters), (2, vec!["a", "b"]));
+    // The rings stand on empty points: nothing dark under their centres.
+    for ring in rings {
+        assert!(!is_dark(
+            &shapes(&doc),
+            number(*ring, "cx"),
+            number(*ring, "cy")
+        ));
+    }
+    for line in [
+        "rif opening D4 Kagetsu; black: the second player",
+        "black offered 2 fifth moves: g10 (a), j7 (b)",
+        "next: the first player, one of black&apos;s offered fifth moves (g10, j7)",
+    ] {
+        assert!(svg.contains(line), "{line}");
+    }
+    assert!(
+        unreadable_texts(&svg, 4.5).is_empty(),
+        "{:?}",
+        unreadable_texts(&svg, 4.5)
+    );
+    // White took j7: one ring left, and the caption says which was taken.
+    let taken = RENJU_OFFERS.replace(r#""j10"]"#, r#""j10", "j7"]"#);
+    let svg = renju_render(input(&taken)).unwrap();
+    let doc = check_xml(&svg);
+    assert_eq!(group(&doc, "offers").len(), 2, "one ring and its letter");
+    assert!(svg.contains("white took j7 (b)"));
 }
 
 #[test]

@@ -16,8 +16,9 @@
 //!   input errors there (only `validate` judges records).
 
 pub use crate::contract::{
-    CheckInput, CheckVerdict, DecisionReason, ForbiddenPoint, GameResult, MoveInput, MoveReason,
-    MoveVerdict, RecordError, RecordFault, ValidateInput, ValidateVerdict, Winner,
+    CheckInput, CheckVerdict, DecisionReason, Expects, ForbiddenPoint, GameResult, MoveInput,
+    MoveReason, MoveVerdict, Next, OpeningInput, OpeningName, RecordError, RecordFault,
+    ValidateInput, ValidateVerdict, Winner,
 };
 pub use crate::position::MAX_MOVES;
 
@@ -26,7 +27,8 @@ use crate::checked::checked;
 use crate::error::InputError;
 use crate::game::{AfterEnd, EndReason, Game, Judgement, MoveFault};
 use crate::notation::ParsedMove;
-use crate::position::{parse_moves, position};
+use crate::position::{check_to_move, parse_moves, position};
+use crate::refereed::{fault_path, move_reason, next, opening_name, record_error, referee_parsed};
 use crate::rules::Foul;
 
 /// `renju check`: side to move, black's forbidden points, winner. The position's work is
@@ -35,66 +37,112 @@ pub fn check(input: CheckInput) -> Result<CheckVerdict, InputError> {
     checked(&input, false).map(|p| p.verdict())
 }
 
-/// `renju move`: is the side to move's candidate legal, and does it win?
+/// `renju move`: is the side to move's candidate legal, and does it win? With an `opening`,
+/// the record is refereed first (a broken one is an input error, as any unplayable record)
+/// and the candidate must also be the stone the rule expects next.
 pub fn r#move(input: MoveInput) -> Result<MoveVerdict, InputError> {
-    let mut game = position(input.source(), None)?;
     let m = input
         .candidate
         .parse()
         .map_err(|e| InputError::new("/move", e.to_string()))?;
-    let illegal = |r| {
-        Ok(MoveVerdict {
+    let Some(opening) = &input.opening else {
+        let mut game = position(input.source(), None)?;
+        return Ok(judge_candidate(&mut game, m));
+    };
+    if input.board.is_some() {
+        return Err(InputError::new(
+            "/opening",
+            "an opening referees a record: give `moves`, not `board`",
+        ));
+    }
+    let moves = input.moves.as_deref().unwrap_or_default();
+    let refereed = referee_parsed(input.rule, opening, &parse_moves(moves)?)?;
+    if let Some(fault) = &refereed.fault {
+        return Err(InputError::new(
+            fault_path(fault),
+            format!(
+                "{}, so the record gives no position (`validate` judges records)",
+                fault.message
+            ),
+        ));
+    }
+    check_to_move(input.to_move, refereed.game.to_move(), moves.len())?;
+    if refereed.game.outcome().is_none()
+        && let Err((kind, message)) = refereed.admits(m)
+    {
+        return Ok(MoveVerdict {
             legal: false,
-            reason: Some(r),
+            reason: Some(move_reason(kind)),
             wins: false,
-        })
+            message: Some(message),
+        });
+    }
+    let mut game = refereed.game;
+    Ok(judge_candidate(&mut game, m))
+}
+
+/// The side to move's candidate `m` in `game`: legal or why not, and whether it wins.
+fn judge_candidate(game: &mut Game, m: ParsedMove) -> MoveVerdict {
+    let verdict = |legal, reason: Option<MoveReason>, wins| MoveVerdict {
+        legal,
+        reason,
+        wins,
+        message: None,
     };
     if game.outcome().is_some() {
-        return illegal(MoveReason::AfterEnd);
+        return verdict(false, Some(MoveReason::AfterEnd), false);
     }
     let p: Point = match m {
-        ParsedMove::Pass => {
-            return Ok(MoveVerdict {
-                legal: true,
-                reason: None,
-                wins: false,
-            });
-        }
-        ParsedMove::OffBoard => return illegal(MoveReason::OffBoard),
+        ParsedMove::Pass => return verdict(true, None, false),
+        ParsedMove::OffBoard => return verdict(false, Some(MoveReason::OffBoard), false),
         ParsedMove::At(p) => p,
     };
     if game.board().get(p).is_some() {
-        return illegal(MoveReason::Occupied);
+        return verdict(false, Some(MoveReason::Occupied), false);
     }
     match game.judge(p) {
-        Judgement::Forbidden(f) => illegal(f.into()),
-        judgement => Ok(MoveVerdict {
-            legal: true,
-            reason: None,
-            wins: judgement == Judgement::Wins,
-        }),
+        Judgement::Forbidden(f) => verdict(false, Some(f.into()), false),
+        judgement => verdict(true, None, judgement == Judgement::Wins),
     }
 }
 
-/// `renju validate`: play a whole record and report how it ends or where it breaks.
+/// `renju validate`: play a whole record and report how it ends or where it breaks; with an
+/// `opening`, referee it under that rule too.
 pub fn validate(input: ValidateInput) -> Result<ValidateVerdict, InputError> {
     let parsed = parse_moves(&input.moves)?;
-    let mut game = Game::new(input.rule);
-    let mut error = None;
-    for (k, m) in parsed.into_iter().enumerate() {
-        if let Err(fault) = game.play(k, m, AfterEnd::Refuse) {
-            let reason = match fault {
-                MoveFault::OffBoard => RecordFault::OffBoard,
-                MoveFault::Occupied => RecordFault::Occupied,
-                MoveFault::AfterEnd => RecordFault::AfterEnd,
-            };
-            error = Some(RecordError {
-                move_index: k,
-                reason,
-            });
-            break;
+    let Some(opening) = &input.opening else {
+        let mut game = Game::new(input.rule);
+        let mut error = None;
+        for (k, &m) in parsed.iter().enumerate() {
+            if let Err(fault) = game.play(k, m, AfterEnd::Refuse) {
+                let reason = match fault {
+                    MoveFault::OffBoard => RecordFault::OffBoard,
+                    MoveFault::Occupied => RecordFault::Occupied,
+                    MoveFault::AfterEnd => RecordFault::AfterEnd,
+                };
+                error = Some(RecordError {
+                    move_index: Some(k),
+                    action: None,
+                    reason,
+                    message: None,
+                });
+                break;
+            }
         }
-    }
+        return Ok(game_verdict(&game, error));
+    };
+    let refereed = referee_parsed(input.rule, opening, &parsed)?;
+    let error = refereed.fault.as_ref().map(record_error);
+    Ok(ValidateVerdict {
+        black_player: Some(refereed.black_player),
+        opening: refereed.opening.map(opening_name),
+        next: refereed.next.as_ref().map(next),
+        ..game_verdict(&refereed.game, error)
+    })
+}
+
+/// `validate`'s verdict on a game and its first error.
+fn game_verdict(game: &Game, error: Option<RecordError>) -> ValidateVerdict {
     let (result, decided_at, reason) = match game.outcome() {
         None => (GameResult::Ongoing, None, None),
         Some(o) => {
@@ -114,13 +162,16 @@ pub fn validate(input: ValidateInput) -> Result<ValidateVerdict, InputError> {
             (result, o.at, Some(reason))
         }
     };
-    Ok(ValidateVerdict {
+    ValidateVerdict {
         valid: error.is_none(),
         result,
         decided_at,
         reason,
         error,
-    })
+        black_player: None,
+        opening: None,
+        next: None,
+    }
 }
 
 #[cfg(test)]
@@ -139,6 +190,7 @@ mod tests {
         validate(ValidateInput {
             moves: moves(s),
             rule,
+            opening: None,
         })
         .expect("well-formed record")
     }
@@ -155,8 +207,10 @@ mod tests {
         assert_eq!(
             v.error,
             Some(RecordError {
-                move_index: 9,
-                reason: RecordFault::AfterEnd
+                move_index: Some(9),
+                action: None,
+                reason: RecordFault::AfterEnd,
+                message: None,
             })
         );
         assert_eq!(v.result, GameResult::Black);
@@ -206,6 +260,7 @@ mod tests {
             let v = validate(ValidateInput {
                 moves: rec.clone(),
                 rule,
+                opening: None,
             })
             .unwrap();
             assert_eq!(
@@ -226,6 +281,7 @@ mod tests {
         let e = validate(ValidateInput {
             moves: moves("h8 8h"),
             rule: Rule::Renju,
+            opening: None,
         })
         .unwrap_err();
         assert_eq!(e.path, "/moves/1");
@@ -272,6 +328,7 @@ mod tests {
                 to_move: None,
                 rule: Rule::Renju,
                 candidate: MoveSpec::Text(mv.into()),
+                opening: None,
             })
             .unwrap()
         };

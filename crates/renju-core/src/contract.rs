@@ -1,10 +1,11 @@
 //! The JSON contract's input and verdict types of `renju check`, `move`, `validate` and
 //! `mate`, apart from the functions behind them so that the engine-terms modules
-//! ([`crate::checked`], [`crate::mate`]) can speak them without importing the commands
-//! (imports run one way: `commands` -> `checked` -> `contract`).
+//! ([`crate::checked`], [`crate::mate`](mod@crate::mate)) can speak them without importing
+//! the commands (imports run one way: `commands` -> `checked` -> `contract`).
 
 use crate::board::Color;
 use crate::notation::MoveSpec;
+use crate::opening::{Action, Area, OpeningRule, Seat};
 use crate::position::Source;
 use crate::rules::{Foul, Rule};
 use serde::{Deserialize, Serialize};
@@ -103,7 +104,21 @@ position_input! {
         /// The candidate move of the side to move.
         #[serde(rename = "move")]
         pub candidate: MoveSpec,
+        /// The opening rule and its decisions so far (with `moves`): the candidate must also be the stone the rule expects next.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub opening: Option<OpeningInput>,
     }
+}
+
+/// The opening of a record: the rule, and the decisions made so far, in order.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct OpeningInput {
+    /// `rif`, `yamaguchi`, `soosorv-N`, `taraguchi-N` (renju), `swap2`, `pro` or `long-pro` (gomoku).
+    pub rule: OpeningRule,
+    /// The protocol's decisions in order: `"swap"`/`"stay"` where a player may swap colours, `{"declare": N}`, `{"offer": ["k9", ...]}`, swap2's `{"more": 2}`.
+    #[serde(default)]
+    pub actions: Vec<Action>,
 }
 
 /// Why a candidate move is not legal.
@@ -127,6 +142,18 @@ pub enum MoveReason {
     /// Black would make two open threes at once (renju only).
     #[serde(rename = "double-three")]
     DoubleThree,
+    /// The opening rule puts this stone in an area the point is outside of.
+    #[serde(rename = "outside_area")]
+    OutsideArea,
+    /// The opening rule wants one of black's offered fifth moves.
+    #[serde(rename = "not_offered")]
+    NotOffered,
+    /// A pass before the opening is over.
+    #[serde(rename = "pass_in_opening")]
+    PassInOpening,
+    /// The opening rule wants a decision (an action) before the next stone.
+    #[serde(rename = "missing_action")]
+    MissingAction,
 }
 
 impl From<Foul> for MoveReason {
@@ -148,6 +175,9 @@ pub struct MoveVerdict {
     pub reason: Option<MoveReason>,
     /// The move makes a winning row (a legal move; a five is never forbidden).
     pub wins: bool,
+    /// With an `opening`, why the rule refuses the move, in words naming the rule.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
 }
 
 /// Input of `renju validate`.
@@ -159,6 +189,9 @@ pub struct ValidateInput {
     /// The rules: `renju` (RIF, default), `gomoku` or `freestyle`.
     #[serde(default)]
     pub rule: Rule,
+    /// The opening rule and its decisions: the record is then refereed under that rule too.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub opening: Option<OpeningInput>,
 }
 
 /// The state of a game.
@@ -198,26 +231,50 @@ pub enum DecisionReason {
     Passes,
 }
 
-/// Why a record's move cannot be played.
+/// Why a record's move (or, with an opening, action) cannot stand.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum RecordFault {
-    /// The move's point already holds a stone.
+    /// The move's point (or an offered point) already holds a stone.
     Occupied,
-    /// The move's point is not on the board.
+    /// The move's point (or an offered point) is not on the board.
     OffBoard,
     /// The game was already decided before this move.
     AfterEnd,
+    /// Opening: the stone is outside the area the rule allows for it.
+    OutsideArea,
+    /// Opening: move 5 is none of black's offered fifth moves.
+    NotOffered,
+    /// Opening: a pass before the opening is over.
+    PassInOpening,
+    /// Opening: a stone where the rule wants a decision first.
+    MissingAction,
+    /// Opening: a decision the rule does not expect there (or after the opening).
+    UnexpectedAction,
+    /// Opening: a declared number of fifth moves outside the rule's range.
+    DeclareOutOfRange,
+    /// Opening: an offer with another number of points than the rule asks for.
+    OfferCount,
+    /// Opening: the same point offered twice.
+    OfferRepeated,
+    /// Opening: two offered points that a symmetry keeping the four stones maps onto each other.
+    OfferSymmetric,
 }
 
-/// The first unplayable move of a record.
+/// The first move (or action) of a record that cannot stand.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct RecordError {
-    /// 0-based index in `moves` of the first move that cannot be played.
-    #[serde(rename = "move")]
-    pub move_index: usize,
-    /// Why it cannot be played.
+    /// 0-based index in `moves` of the first move that cannot be played; absent when the fault is an action.
+    #[serde(rename = "move", default, skip_serializing_if = "Option::is_none")]
+    pub move_index: Option<usize>,
+    /// With an `opening`: 0-based index in `opening.actions` of the faulty action; absent when the fault is a move.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub action: Option<usize>,
+    /// Why it cannot stand.
     pub reason: RecordFault,
+    /// With an `opening`: the fault in words, naming the rule broken.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
 }
 
 /// Verdict of `renju validate`. On an error, `result`/`decided_at`/`reason` describe the game
@@ -234,6 +291,58 @@ pub struct ValidateVerdict {
     pub reason: Option<DecisionReason>,
     /// The first move that cannot be played; null for a valid record.
     pub error: Option<RecordError>,
+    /// With an `opening`: who holds black after the swaps so far, the `first` player (who placed the first stone) or the `second`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub black_player: Option<Seat>,
+    /// With an `opening`: the canonical opening of the first three stones, once they stand and form one of the 26.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub opening: Option<OpeningName>,
+    /// With an `opening`: who acts next and what the rule expects (on an error: what it expected instead); absent once the game is over.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub next: Option<Next>,
+}
+
+/// One of the 26 canonical renju openings.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct OpeningName {
+    /// `D1`..`D13` (direct: white's first stone beside h8) or `I1`..`I13` (indirect: diagonal).
+    pub code: String,
+    /// Its Japanese name, e.g. `Kagetsu`.
+    pub name: String,
+}
+
+/// Who acts next in a refereed game, and what the opening rule expects of them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct Next {
+    /// The player who acts: `first` or `second`.
+    pub player: Seat,
+    /// What they must do.
+    #[serde(flatten)]
+    pub expects: Expects,
+}
+
+/// What the opening rule expects next (`expects`), with what the step needs to know.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(tag = "expects", rename_all = "snake_case")]
+pub enum Expects {
+    /// A stone in `moves`: of colour `stone`, in `area`; `pass` says whether `"pass"` may stand for it (only after the opening).
+    Move {
+        stone: Color,
+        area: Area,
+        pass: bool,
+    },
+    /// Move 5: the player with white takes one of black's `offers` by playing it in `moves`.
+    Choose { offers: Vec<String> },
+    /// An action: `"swap"` (the players exchange colours) or `"stay"`.
+    Swap,
+    /// An action (swap2): `"stay"`, `"swap"` or `{"more": 2}` (two more stones, white then black, then the first player chooses colours).
+    SwapOrMore,
+    /// An action (taraguchi after move 4): `"swap"`/`"stay"` (then move 5 in the central 9x9 square) or `{"offer": [...]}` of `count` fifth moves anywhere.
+    SwapOrOffer { count: u32 },
+    /// An action: `{"declare": N}` with `min` <= N <= `max`.
+    Declare { min: u32, max: u32 },
+    /// An action: `{"offer": [...]}` of exactly `count` distinct empty points, no two symmetric.
+    Offer { count: u32 },
 }
 
 /// Which threats the attacker may make.
@@ -279,6 +388,10 @@ position_input! {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         #[schemars(range(min = 1, max = 113))]
         pub max_depth: Option<u32>,
+        /// For `vct`: what counts as a threat besides a four, `threes` (default) or `vcf` (also
+        /// any quiet move after which the attacker would have a VCF within the depth left).
+        #[serde(default)]
+        pub threats: Threats,
         /// List every winning first move (`first_moves`), not only the shortest line.
         #[serde(default)]
         pub all_first_moves: bool,

@@ -10,6 +10,9 @@
 //! - `position` (internal): the game a `check`/`move`/`mate` input reaches (a record or a board).
 //! - `contract` (internal, re-exported by [`commands`]): the input and verdict types.
 //! - [`checked`]: the position behind `check` in engine terms (stones, forbidden points).
+//! - [`opening`]: the opening rules (RIF, Yamaguchi, Soosõrv-N, Taraguchi-N, swap2, pro,
+//!   long pro) as a referee of `moves` and `actions`; `refereed` (internal) spells its
+//!   findings as `validate`'s and `move`'s verdict fields.
 //! - [`mate`](mod@mate): `renju mate`, VCF and VCT solving (threat-space search, df-pn) and a
 //!   verifier of mate lines.
 //! - [`sample`]: seeded realistic middle-game positions (benches, tests).
@@ -42,8 +45,10 @@ pub mod error;
 pub mod game;
 pub mod mate;
 pub mod notation;
+pub mod opening;
 mod pattern;
 mod position;
+mod refereed;
 pub mod rules;
 pub mod sample;
 
@@ -61,7 +66,9 @@ pub use commands::{
 pub use error::InputError;
 pub use mate::{MateInput, MateVerdict, mate};
 pub use notation::{MoveSpec, MoveSpecError, to_notation};
-pub use rules::{BlackMove, Foul, Rule, classify_black, forbidden_map, forbidden_points};
+pub use rules::{
+    BlackMove, Forbidden, Foul, Rule, classify_black, forbidden_map, forbidden_points,
+};
 
 /// `renju move` under a name that needs no raw identifier.
 pub use commands::r#move as play_move;

@@ -10,11 +10,14 @@
 //!   stones `a..=a+3` (within 3 of `p`) with both ends empty and the points beyond the ends
 //!   non-black (so both ends make exactly five): again within 5 of `p`.
 //!
-//! So a table over 3^10 windows, built once by brute force from those definitions, answers
-//! every per-direction question with one lookup. The recursive part of the rule (is the
+//! So a table over 3^10 windows, each entry worked out by brute force from those definitions
+//! the first time it is read, answers every per-direction question with one lookup. Filling
+//! the whole table up front took about 3 ms per process, more than a typical mate search or
+//! forbidden map (`perf record` on one `puzzles renju mate` call); one call reads a few
+//! hundred to a few thousand entries. The recursive part of the rule (is the
 //! straight-four point itself legal?) needs the whole board and lives in [`crate::rules`].
 
-use std::sync::OnceLock;
+use std::sync::atomic::{AtomicU16, Ordering};
 
 /// Window cell states used when building the table.
 const EMPTY: u8 = 0;
@@ -49,60 +52,75 @@ pub(crate) fn sf_mask(e: u16) -> u16 {
     e >> SF_SHIFT
 }
 
-/// The lookup tables.
-#[derive(Debug)]
-pub(crate) struct Tables {
-    /// Binary (10 bits) to ternary digits: bit i becomes 3^i.
-    b2t: [u16; 1024],
-    /// Entry per ternary window index: sum over the ten neighbours of state * 3^i, where the
-    /// neighbours at offsets -5..=-1 are digits 0..=4 and +1..=+5 are digits 5..=9.
-    entries: Box<[u16]>,
-}
+/// Entries of the table: 3^10 windows.
+const WINDOWS: usize = 59_049;
 
-impl Tables {
-    /// The entry for the black and stop bits of an 11-bit window (bit 5 is the centre).
-    #[inline]
-    pub(crate) fn entry(&self, black: u32, stops: u32) -> u16 {
-        let b = (black & 0x1F) | ((black >> 1) & 0x3E0);
-        let s = (stops & 0x1F) | ((stops >> 1) & 0x3E0);
-        let idx = usize::from(self.b2t[b as usize]) + 2 * usize::from(self.b2t[s as usize]);
-        self.entries[idx]
-    }
-}
+/// Each window's entry plus one, 0 while not worked out yet (see [`Tables::entry`]).
+static ENTRIES: [AtomicU16; WINDOWS] = [const { AtomicU16::new(0) }; WINDOWS];
 
-/// The shared tables, built on first use (about a millisecond).
-pub(crate) fn tables() -> &'static Tables {
-    static T: OnceLock<Tables> = OnceLock::new();
-    T.get_or_init(build)
-}
-
-fn build() -> Tables {
-    let mut b2t = [0u16; 1024];
-    for (m, t) in b2t.iter_mut().enumerate() {
+/// Binary (10 bits) to ternary digits: bit i becomes 3^i.
+const B2T: [u16; 1024] = {
+    let mut out = [0u16; 1024];
+    let mut m = 0;
+    while m < 1024 {
         let mut v = 0u32;
         let mut p = 1u32;
-        for i in 0..10 {
+        let mut i = 0;
+        while i < 10 {
             if m >> i & 1 == 1 {
                 v += p;
             }
             p *= 3;
+            i += 1;
         }
-        *t = v as u16;
+        out[m] = v as u16;
+        m += 1;
     }
-    let n = 3usize.pow(10);
-    let mut entries = vec![0u16; n].into_boxed_slice();
-    for (idx, e) in entries.iter_mut().enumerate() {
-        let mut w = [EMPTY; 11];
-        let mut r = idx;
-        for i in 0..10 {
-            let cell = [EMPTY, BLACK, STOP][r % 3];
-            r /= 3;
-            let pos = if i < 5 { i } else { i + 1 };
-            w[pos] = cell;
+    out
+};
+
+/// The lookup table.
+#[derive(Debug)]
+pub(crate) struct Tables;
+
+impl Tables {
+    /// The entry for the black and stop bits of an 11-bit window (bit 5 is the centre).
+    ///
+    /// The window's ternary index is the sum over the ten neighbours of state * 3^i, where the
+    /// neighbours at offsets -5..=-1 are digits 0..=4 and +1..=+5 are digits 5..=9. An entry
+    /// is worked out the first time it is read; threads that race on one store the same value.
+    #[inline]
+    pub(crate) fn entry(&self, black: u32, stops: u32) -> u16 {
+        let b = (black & 0x1F) | ((black >> 1) & 0x3E0);
+        let s = (stops & 0x1F) | ((stops >> 1) & 0x3E0);
+        let idx = usize::from(B2T[b as usize]) + 2 * usize::from(B2T[s as usize]);
+        match ENTRIES[idx].load(Ordering::Relaxed) {
+            0 => {
+                let e = classify_index(idx);
+                ENTRIES[idx].store(e + 1, Ordering::Relaxed);
+                e
+            }
+            known => known - 1,
         }
-        *e = classify_window(&w);
     }
-    Tables { b2t, entries }
+}
+
+/// The shared table.
+pub(crate) fn tables() -> &'static Tables {
+    &Tables
+}
+
+/// The entry of a window from its ternary index.
+fn classify_index(idx: usize) -> u16 {
+    let mut w = [EMPTY; 11];
+    let mut r = idx;
+    for i in 0..10 {
+        let cell = [EMPTY, BLACK, STOP][r % 3];
+        r /= 3;
+        let pos = if i < 5 { i } else { i + 1 };
+        w[pos] = cell;
+    }
+    classify_window(&w)
 }
 
 /// Unbroken black row through `i`: (first, last) indexes.
@@ -260,8 +278,10 @@ mod tests {
     #[test]
     fn never_more_than_two_five_points() {
         // Exhaustive over all windows: the `_` arm of the fours match is unreachable.
-        let t = tables();
-        assert!(t.entries.iter().all(|&e| fours(e) <= 2));
-        assert!(t.entries.iter().all(|&e| kind(e) != KIND_MASK));
+        let entries: Vec<u16> = (0..WINDOWS).map(classify_index).collect();
+        assert!(entries.iter().all(|&e| fours(e) <= 2));
+        assert!(entries.iter().all(|&e| kind(e) != KIND_MASK));
+        // An entry plus one fits the table's cells.
+        assert!(entries.iter().all(|&e| e < u16::MAX));
     }
 }

@@ -125,18 +125,27 @@ fn record_position(
             });
         }
     }
-    if let Some(c) = to_move.filter(|&c| c != game.to_move()) {
-        return Err(InputError::new(
+    check_to_move(to_move, game.to_move(), moves.len())?;
+    Ok(game)
+}
+
+/// `to_move` given with a record must agree with the record, which decides.
+pub(crate) fn check_to_move(
+    to_move: Option<Color>,
+    side: Color,
+    moves: usize,
+) -> Result<(), InputError> {
+    match to_move.filter(|&c| c != side) {
+        None => Ok(()),
+        Some(c) => Err(InputError::new(
             "/to_move",
             format!(
-                "`to_move` says {} but after {} moves it is {}'s turn",
+                "`to_move` says {} but after {moves} moves it is {}'s turn",
                 c.name(),
-                moves.len(),
-                game.to_move().name()
+                side.name()
             ),
-        ));
+        )),
     }
-    Ok(game)
 }
 
 fn board_position(rows: &[String], to_move: Option<Color>, rule: Rule) -> Result<Game, InputError> {

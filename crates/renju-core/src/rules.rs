@@ -121,6 +121,20 @@ fn classify_inner(board: &mut Board, i: usize, t: &Tables) -> BlackMove {
     decide(board, i, &e, t)
 }
 
+/// Whether black's move at empty `p` is decided by the points within 5 of it on its four
+/// lines alone (no straight-four point of a candidate three needs the recursive test), so
+/// that stones placed anywhere else cannot change it.
+pub(crate) fn decided_locally(board: &Board, p: Point) -> bool {
+    let t = pattern::tables();
+    let i = p.index();
+    let mut e = [0u16; 4];
+    for (d, slot) in e.iter_mut().enumerate() {
+        let (b, s) = board.window(i, d);
+        *slot = t.entry(b, s);
+    }
+    !matches!(quick(&e), Quick::Threes(_))
+}
+
 /// What the four direction entries alone decide.
 enum Quick {
     Done(BlackMove),

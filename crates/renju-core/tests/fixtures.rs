@@ -28,24 +28,38 @@ fn subset(expect: &Value, actual: &Value) -> bool {
     }
 }
 
+/// The cases of a fixture file: one for a `.json`, one per line of a `.jsonl`.
+fn cases(path: &Path) -> Vec<(String, Value)> {
+    let text = std::fs::read_to_string(path).expect("readable");
+    let parse = |t: &str| serde_json::from_str::<Value>(t).expect("fixture is JSON");
+    if path.extension().is_some_and(|x| x == "jsonl") {
+        text.lines()
+            .enumerate()
+            .filter(|(_, l)| !l.trim().is_empty())
+            .map(|(k, l)| (format!("{}:{}", path.display(), k + 1), parse(l)))
+            .collect()
+    } else {
+        vec![(path.display().to_string(), parse(&text))]
+    }
+}
+
 #[test]
 fn renju_fixtures_pass() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/renju");
     let mut names: Vec<_> = std::fs::read_dir(&dir)
         .expect("fixtures/renju exists")
         .map(|e| e.expect("entry").path())
-        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .filter(|p| p.extension().is_some_and(|x| x == "json" || x == "jsonl"))
         .collect();
     names.sort();
+    let all: Vec<(String, Value)> = names.iter().flat_map(|p| cases(p)).collect();
     assert!(
-        names.len() >= 40,
+        all.len() >= 150,
         "expected the renju fixtures, found {}",
-        names.len()
+        all.len()
     );
     let mut failures = Vec::new();
-    for path in &names {
-        let text = std::fs::read_to_string(path).expect("readable");
-        let case: Value = serde_json::from_str(&text).expect("fixture is JSON");
+    for (name, case) in &all {
         assert_eq!(case["game"], "renju");
         let input = case["input"].clone();
         let actual = match case["command"].as_str() {
@@ -53,14 +67,12 @@ fn renju_fixtures_pass() {
             Some("move") => run(input, renju_core::r#move),
             Some("validate") => run(input, renju_core::validate),
             Some("mate") => run(input, renju_core::mate),
-            other => panic!("{}: unknown command {other:?}", path.display()),
+            other => panic!("{name}: unknown command {other:?}"),
         };
         if !subset(&case["expect"], &actual) {
             failures.push(format!(
-                "{}\n  expected {}\n  actual   {}",
-                path.display(),
-                case["expect"],
-                actual
+                "{name}\n  expected {}\n  actual   {}",
+                case["expect"], actual
             ));
         }
     }

@@ -5,7 +5,7 @@
 
 use renju_core::mate::proof::Proof;
 use renju_core::mate::verify::{Terms, verify_proof};
-use renju_core::mate::{MateInput, MateStatus, MateVerdict, Threats, mate_position};
+use renju_core::mate::{MateInput, MateStatus, MateVerdict, mate_position};
 use serde_json::{Value, json};
 use std::path::Path;
 
@@ -14,8 +14,8 @@ fn mate(input: &Value) -> MateVerdict {
     renju_core::mate(input).expect("a valid position")
 }
 
-/// The inputs of the mate fixtures whose answer is a win.
-fn winning_cases() -> Vec<(String, Value)> {
+/// The mate fixtures whose answer is a win: name, input and the `depth` they expect.
+fn winning_cases() -> Vec<(String, Value, Value)> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/renju");
     let mut out = Vec::new();
     for entry in std::fs::read_dir(dir).expect("fixtures/renju exists") {
@@ -27,7 +27,7 @@ fn winning_cases() -> Vec<(String, Value)> {
         let case: Value =
             serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).expect("JSON");
         if case["expect"]["status"] == "win" {
-            out.push((name, case["input"].clone()));
+            out.push((name, case["input"].clone(), case["expect"]["depth"].clone()));
         }
     }
     out.sort_by(|a, b| a.0.cmp(&b.0));
@@ -39,10 +39,12 @@ fn every_winning_fixture_depth_is_the_least_max_depth_that_wins() {
     let cases = winning_cases();
     assert!(cases.len() >= 6, "{} winning mate fixtures", cases.len());
     let mut vct = 0;
-    for (name, input) in cases {
+    for (name, input, expected) in cases {
         let verdict = mate(&input);
         assert_eq!(verdict.status, MateStatus::Win, "{name}");
         let depth = verdict.depth.expect("a win has a depth");
+        // The depth proved least is the one the fixture states.
+        assert_eq!(expected, json!(depth), "{name}");
         let at = |max_depth: u32| {
             let mut input = input.clone();
             input["max_depth"] = max_depth.into();
@@ -69,7 +71,7 @@ fn every_winning_fixture_depth_is_the_least_max_depth_that_wins() {
 #[test]
 fn every_winning_fixture_has_a_proof_tree_that_wins_against_every_defence() {
     let mut checked = 0;
-    for (name, mut input) in winning_cases() {
+    for (name, mut input, _) in winning_cases() {
         input["proof"] = json!(true);
         let verdict = mate(&input);
         let depth = verdict.depth.expect("a win");
@@ -81,7 +83,7 @@ fn every_winning_fixture_has_a_proof_tree_that_wins_against_every_defence() {
         let terms = Terms {
             rule: input.rule,
             kind: input.kind,
-            threats: Threats::Threes,
+            threats: input.threats,
         };
         let proven = verify_proof(&board, attacker, terms, &proof, depth)
             .unwrap_or_else(|fault| panic!("{name}: {fault}"));

@@ -3,8 +3,9 @@
 
 use crate::Args;
 use crate::runners::{Run, run_nonogrid, run_ours};
-use nonogram_core::formats::{Format, decode_text, parse_puzzle, to_non};
-use nonogram_core::solver::{SolveInput, SolveOptions, SolveVerdict};
+use nonogram_core::formats::{Format, decode_text, parse_puzzle, to_non, to_webpbn_xml};
+use nonogram_core::palette::counts_if_plain;
+use nonogram_core::solver::{Puzzle, SolveInput, SolveOptions, SolveVerdict};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
@@ -38,6 +39,7 @@ fn read_hard(path: &Path) -> Option<(String, String, SolveInput)> {
     let input = SolveInput {
         rows: serde_json::from_value(v["rows"].clone()).ok()?,
         cols: serde_json::from_value(v["cols"].clone()).ok()?,
+        palette: serde_json::from_value(v["palette"].clone()).ok(),
         timeout_ms: None,
         goal: None,
     };
@@ -76,9 +78,7 @@ pub(crate) fn run_hard(args: &Args, have_nonogrid: bool, tmp: &Path) -> Vec<Hard
             };
             let dfs = args.dfs_alone.then(|| run_ours(&input, dfs_only).0);
             let theirs = have_nonogrid.then(|| {
-                let file = tmp.join(format!("hard-{name}.non"));
-                std::fs::write(&file, to_non(Some(&name), &input.rows, &input.cols))
-                    .expect("write .non");
+                let file = write_for_nonogrid(tmp, &name, &input);
                 run_nonogrid(&args.nonogrid, &file, timeout_s)
             });
             eprintln!(
@@ -103,6 +103,21 @@ pub(crate) fn run_hard(args: &Args, have_nonogrid: bool, tmp: &Path) -> Vec<Hard
         }
     }
     out
+}
+
+/// The puzzle as nonogrid reads it: `.non` in black and white, webpbn XML in colour.
+fn write_for_nonogrid(tmp: &Path, name: &str, input: &SolveInput) -> PathBuf {
+    if let (Some(rows), Some(cols)) = (counts_if_plain(&input.rows), counts_if_plain(&input.cols)) {
+        let file = tmp.join(format!("hard-{name}.non"));
+        std::fs::write(&file, to_non(Some(name), &rows, &cols)).expect("write .non");
+        return file;
+    }
+    let file = tmp.join(format!("hard-{name}.xml"));
+    let text = Puzzle::from_input(&input.rows, &input.cols, input.palette.as_deref())
+        .map(|p| to_webpbn_xml(Some(name), &p))
+        .unwrap_or_default();
+    std::fs::write(&file, text).expect("write .xml");
+    file
 }
 
 pub(crate) fn render_hard(s: &mut String, args: &Args, rows: &[HardRow]) {

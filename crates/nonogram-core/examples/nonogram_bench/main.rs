@@ -39,6 +39,7 @@ mod runners;
 
 use hard::{render_hard, run_hard};
 use nonogram_core::formats::to_non;
+use nonogram_core::palette::plain_lists;
 use nonogram_core::solver::{SolveInput, SolveOptions};
 use report::{other_sections, render};
 use runners::{Run, run_nonogrid, run_ours};
@@ -216,9 +217,11 @@ fn run_set(args: &Args, have_nonogrid: bool, tmp: &Path) -> Vec<Row> {
         let clues = |k: &str| -> Vec<Vec<u32>> {
             serde_json::from_value(v[k].clone()).expect("clue lists")
         };
+        let (row_clues, col_clues) = (clues("rows"), clues("cols"));
         let input = SolveInput {
-            rows: clues("rows"),
-            cols: clues("cols"),
+            rows: plain_lists(&row_clues),
+            cols: plain_lists(&col_clues),
+            palette: None,
             timeout_ms: Some(args.timeout_s * 1000),
             goal: None,
         };
@@ -226,8 +229,7 @@ fn run_set(args: &Args, have_nonogrid: bool, tmp: &Path) -> Vec<Row> {
         let (ours, verdict) = run_ours(&input, args.options);
         let theirs = have_nonogrid.then(|| {
             let file = tmp.join(format!("{name}.non"));
-            std::fs::write(&file, to_non(Some(&name), &input.rows, &input.cols))
-                .expect("write .non");
+            std::fs::write(&file, to_non(Some(&name), &row_clues, &col_clues)).expect("write .non");
             run_nonogrid(&args.nonogrid, &file, args.timeout_s)
         });
         eprintln!(

@@ -2,7 +2,7 @@
 //! solving thread's CPU clock), nonogrid as a child process (its CPU from this process's
 //! reaped-children counters).
 
-use nonogram_core::cells::clues_of;
+use nonogram_core::palette::ClueItem;
 use nonogram_core::solver::{
     Puzzle, SolveInput, SolveOptions, SolveStatus, SolveVerdict, solve_puzzle_with,
 };
@@ -50,18 +50,45 @@ pub(crate) fn children_cpu() -> f64 {
     (tick(16 - 3) + tick(17 - 3)) / 100.0
 }
 
-pub(crate) fn check_picture(rows: &[Vec<u32>], cols: &[Vec<u32>], pic: &[String]) -> bool {
-    let grid: Vec<Vec<bool>> = pic
-        .iter()
-        .map(|r| r.chars().map(|c| c == '#').collect())
-        .collect();
-    let norm = |c: &Vec<u32>| if c == &[0] { vec![] } else { c.clone() };
+/// Whether a picture satisfies the input's clues, by code of its own: the runs of one
+/// character of every row and column against the clue items (a plain count is black, `#`
+/// unless the palette gives black another character; a coloured count is its colour's).
+pub(crate) fn check_picture(input: &SolveInput, pic: &[String]) -> bool {
+    let char_of = |name: &str| {
+        let palette = input.palette.iter().flatten();
+        palette.clone().find(|c| c.name == name).map(|c| c.char)
+    };
+    let want = |items: &[ClueItem]| -> Option<Vec<(u32, char)>> {
+        if items.len() == 1 && items[0].count() == 0 {
+            return Some(Vec::new());
+        }
+        let item = |it: &ClueItem| match it {
+            ClueItem::Count(n) => Some((*n, char_of("black").unwrap_or('#'))),
+            ClueItem::Colored { count, color } => char_of(color).map(|c| (*count, c)),
+        };
+        items.iter().map(item).collect()
+    };
+    let runs = |cells: &[char]| -> Vec<(u32, char)> {
+        let mut out: Vec<(u32, char)> = Vec::new();
+        for (i, &ch) in cells.iter().enumerate() {
+            if ch == '.' {
+                continue;
+            }
+            match out.last_mut() {
+                Some(last) if i > 0 && cells[i - 1] == ch => last.0 += 1,
+                _ => out.push((1, ch)),
+            }
+        }
+        out
+    };
+    let grid: Vec<Vec<char>> = pic.iter().map(|r| r.chars().collect()).collect();
+    let (rows, cols) = (&input.rows, &input.cols);
     grid.len() == rows.len()
         && grid.iter().all(|r| r.len() == cols.len())
-        && grid.iter().zip(rows).all(|(r, c)| clues_of(r) == norm(c))
+        && grid.iter().zip(rows).all(|(r, c)| Some(runs(r)) == want(c))
         && (0..cols.len()).all(|j| {
-            let col: Vec<bool> = grid.iter().map(|r| r[j]).collect();
-            clues_of(&col) == norm(&cols[j])
+            let col: Vec<char> = grid.iter().map(|r| r[j]).collect();
+            Some(runs(&col)) == want(&cols[j])
         })
 }
 
@@ -71,7 +98,8 @@ pub(crate) fn solve_with(
     options: SolveOptions,
 ) -> Result<SolveVerdict, String> {
     let start = Instant::now();
-    let puzzle = Puzzle::new(&input.rows, &input.cols).map_err(|e| e.to_string())?;
+    let puzzle = Puzzle::from_input(&input.rows, &input.cols, input.palette.as_deref())
+        .map_err(|e| e.to_string())?;
     let goal = match &input.goal {
         Some(g) => Some(puzzle.goal_picture(g).map_err(|e| e.to_string())?),
         None => None,
@@ -98,7 +126,7 @@ pub(crate) fn run_ours(input: &SolveInput, options: SolveOptions) -> (Run, Optio
             let bad = v
                 .solutions
                 .iter()
-                .filter(|p| !check_picture(&input.rows, &input.cols, p))
+                .filter(|p| !check_picture(input, p))
                 .count();
             if bad > 0 {
                 note = format!("{bad} INVALID picture(s)");

@@ -132,13 +132,12 @@ pub(crate) mod position_work {
 /// A goal that breaks a clue is a fault of the file, reported at the goal's line. (Clues
 /// that are themselves bad are left to `solve`, which names the faulty clue list.)
 pub(crate) fn check_goal(
-    rows: &[Vec<u32>],
-    cols: &[Vec<u32>],
+    input: &SolveInput,
     goal: &[String],
     line: usize,
     column: usize,
 ) -> Result<(), FormatError> {
-    let Ok(puzzle) = Puzzle::new(rows, cols) else {
+    let Ok(puzzle) = Puzzle::from_input(&input.rows, &input.cols, input.palette.as_deref()) else {
         return Ok(());
     };
     puzzle

@@ -3,6 +3,7 @@
 
 use super::{FormatError, check_goal};
 use crate::cells::MAX_LINE_LEN;
+use crate::palette::plain_lists;
 use crate::solver::SolveInput;
 
 /// Keywords of the `.non` format that carry no clue and are skipped with their value.
@@ -223,16 +224,19 @@ impl NonReader {
             .ok_or_else(|| FormatError::at(0, 0, "the file has no `columns` section"))?;
         let rows = finish_section(row_lines, rows_line, "rows", self.height)?;
         let cols = finish_section(col_lines, cols_line, "columns", self.width)?;
-        let goal = match self.goal {
-            None => None,
-            Some((cells, line, column)) => Some(non_goal(&cells, &rows, &cols, line, column)?),
-        };
-        Ok(SolveInput {
-            rows,
-            cols,
+        let mut input = SolveInput {
+            rows: plain_lists(&rows),
+            cols: plain_lists(&cols),
+            palette: None,
             timeout_ms: None,
-            goal,
-        })
+            goal: None,
+        };
+        if let Some((cells, line, column)) = self.goal {
+            let goal = non_goal(&cells, rows.len(), cols.len(), line, column)?;
+            check_goal(&input, &goal, line, column)?;
+            input.goal = Some(goal);
+        }
+        Ok(input)
     }
 }
 
@@ -265,15 +269,15 @@ impl KeywordLine<'_> {
     }
 }
 
-/// The `goal` line's cells as picture rows (`#` and `.`), checked against the clues.
+/// The `goal` line's cells as picture rows (`#` and `.`) of a puzzle of `h` rows and `w`
+/// columns.
 fn non_goal(
     cells: &str,
-    rows: &[Vec<u32>],
-    cols: &[Vec<u32>],
+    h: usize,
+    w: usize,
     line: usize,
     column: usize,
 ) -> Result<Vec<String>, FormatError> {
-    let (h, w) = (rows.len(), cols.len());
     if cells.len() != h * w {
         return Err(FormatError::at(
             line,
@@ -290,9 +294,7 @@ fn non_goal(
             .map(|&b| if b == b'1' { '#' } else { '.' })
             .collect()
     };
-    let goal: Vec<String> = cells.as_bytes().chunks(w.max(1)).map(row_text).collect();
-    check_goal(rows, cols, &goal, line, column)?;
-    Ok(goal)
+    Ok(cells.as_bytes().chunks(w.max(1)).map(row_text).collect())
 }
 
 /// 1-based character column where `part` (a sub-slice of `line`) starts.
@@ -350,7 +352,9 @@ fn parse_clue_line(line: &str, lineno: usize) -> Result<Vec<u32>, FormatError> {
             {
                 return Err(fault(
                     p2,
-                    format!("unexpected {next:?} after a clue (colour clues are not supported)"),
+                    format!(
+                        "unexpected {next:?} after a clue (the .non format has no colours: write colour puzzles as webpbn XML or JSON)"
+                    ),
                 ));
             }
             clues.push(value);
@@ -524,7 +528,8 @@ mod tests {
         let cols = vec![vec![1], vec![2], vec![], vec![3]];
         let text = to_non(Some("t \"q\""), &rows, &cols);
         let p = parse_puzzle(&text, Format::Non).unwrap();
-        assert_eq!((p.rows, p.cols), (rows, cols));
+        assert_eq!(p.rows, rows);
+        assert_eq!(p.cols, cols);
     }
 
     /// webpbn's `.non` export: `catalogue`, `title`, `name`, `by`, `copyright`, `license` are
@@ -535,7 +540,8 @@ mod tests {
                     by \"Jan\"\ncopyright \"\u{a9} 2004\"\nlicense CC-BY-3.0\nwidth 2\nheight 1\n\n\
                     rows\n2\n\ncolumns\n1\n1\n";
         let p = parse_puzzle(text, Format::Non).unwrap();
-        assert_eq!((p.rows, p.cols), (vec![vec![2]], vec![vec![1], vec![1]]));
+        assert_eq!(p.rows, vec![vec![2]]);
+        assert_eq!(p.cols, vec![vec![1], vec![1]]);
     }
 
     #[test]

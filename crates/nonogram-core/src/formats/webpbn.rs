@@ -4,12 +4,18 @@
 use super::markup::check_markup_bounds;
 use super::{FormatError, check_goal};
 use crate::cells::MAX_LINE_LEN;
+use crate::palette::{ClueItem, DEFAULT_COLOR, PaletteColor, parse_rgb};
+use crate::puzzle::Puzzle;
 use crate::solver::SolveInput;
 
 /// Reads webpbn's XML export: the first `<puzzle>` of a `<puzzleset>` (or a bare
-/// `<puzzle>`), its `<clue type="rows">` and `<clue type="columns">` lists of
-/// `<line><count>N</count>...</line>`. Colour puzzles (a `<count color=..>` other than the
-/// puzzle's default colour) are refused: this is a black-and-white solver.
+/// `<puzzle>`), its `<color>` definitions and its `<clue type="rows">` and
+/// `<clue type="columns">` lists of `<line><count color="..">N</count>...</line>` (a count
+/// without `color` has the puzzle's `defaultcolor`, black unless it says otherwise). A
+/// puzzle whose counts use one colour is black and white (pictures `#` and `.`); with more,
+/// the input gets a `palette` of the colours the counts use, each with its `char` (the
+/// file's, or another when that one is `.`, `x`, `X` or taken: `#` for the default colour)
+/// and its value.
 pub(super) fn parse_webpbn_xml(text: &str) -> Result<SolveInput, FormatError> {
     check_markup_bounds(text)?;
     let options = roxmltree::ParsingOptions {
@@ -26,12 +32,13 @@ pub(super) fn parse_webpbn_xml(text: &str) -> Result<SolveInput, FormatError> {
     })?;
     let at = XmlPositions { doc: &doc };
     let puzzle = webpbn_puzzle(doc.root_element(), &at)?;
-    let default_color = puzzle.attribute("defaultcolor").unwrap_or("black");
-    let mut rows: Option<Vec<Vec<u32>>> = None;
-    let mut cols: Option<Vec<Vec<u32>>> = None;
+    let colors = XmlColors::read(puzzle);
+    let mut rows: Option<Vec<XmlLine>> = None;
+    let mut cols: Option<Vec<XmlLine>> = None;
+    // webpbn writes `<clues>`; `<clue>` is read too.
     for clue in puzzle
         .children()
-        .filter(|n| n.is_element() && n.tag_name().name() == "clue")
+        .filter(|n| n.is_element() && matches!(n.tag_name().name(), "clues" | "clue"))
     {
         let slot = match clue.attribute("type") {
             Some("rows") => &mut rows,
@@ -39,30 +46,228 @@ pub(super) fn parse_webpbn_xml(text: &str) -> Result<SolveInput, FormatError> {
             other => {
                 return Err(at.fault(
                     clue,
-                    format!("<clue> needs type=\"rows\" or type=\"columns\", found {other:?}"),
+                    format!("<clues> needs type=\"rows\" or type=\"columns\", found {other:?}"),
                 ));
             }
         };
         if slot.is_some() {
-            return Err(at.fault(clue, "a second <clue> of the same type".into()));
+            return Err(at.fault(clue, "a second <clues> of the same type".into()));
         }
-        *slot = Some(webpbn_clue_lines(clue, default_color, &at)?);
+        *slot = Some(webpbn_clue_lines(clue, &colors, &at)?);
     }
     let rows =
-        rows.ok_or_else(|| at.fault(puzzle, "the <puzzle> has no <clue type=\"rows\">".into()))?;
-    let cols =
-        cols.ok_or_else(|| at.fault(puzzle, "the <puzzle> has no <clue type=\"columns\">".into()))?;
-    let goal = webpbn_goal(puzzle, default_color, &at)?;
-    if let (Some(goal), Some(image)) = (&goal, goal_image(puzzle)) {
-        let (l, c) = at.of(image);
-        check_goal(&rows, &cols, goal, l, c)?;
-    }
-    Ok(SolveInput {
-        rows,
-        cols,
+        rows.ok_or_else(|| at.fault(puzzle, "the <puzzle> has no <clues type=\"rows\">".into()))?;
+    let cols = cols.ok_or_else(|| {
+        at.fault(
+            puzzle,
+            "the <puzzle> has no <clues type=\"columns\">".into(),
+        )
+    })?;
+    let palette = colors.palette(rows.iter().chain(&cols).flatten().map(|(_, c)| *c));
+    let items = |lines: &[XmlLine]| -> Vec<Vec<ClueItem>> {
+        lines
+            .iter()
+            .map(|line| line.iter().map(|&(n, c)| palette.item(n, c)).collect())
+            .collect()
+    };
+    let mut input = SolveInput {
+        rows: items(&rows),
+        cols: items(&cols),
+        palette: palette.input(),
         timeout_ms: None,
-        goal,
-    })
+        goal: None,
+    };
+    if let Some(image) = goal_image(puzzle) {
+        let goal = webpbn_goal(image, &palette, &at)?;
+        let (l, c) = at.of(image);
+        check_goal(&input, &goal, l, c)?;
+        input.goal = Some(goal);
+    }
+    Ok(input)
+}
+
+/// One `<line>`'s counts, each with its colour (an index into [`XmlColors::defined`]).
+type XmlLine = Vec<(u32, usize)>;
+
+/// The colours a webpbn puzzle defines (`<color name="red" char="r">f00</color>`), and its
+/// default and background colours.
+struct XmlColors<'a> {
+    /// Name, character and value text of each definition, in the file's order; the
+    /// default colour is added (as `X`, black) when the file does not define it.
+    defined: Vec<(&'a str, Option<char>, &'a str)>,
+    default: usize,
+    background: &'a str,
+}
+
+impl<'a> XmlColors<'a> {
+    fn read<'i: 'a>(puzzle: roxmltree::Node<'a, 'i>) -> Self {
+        let mut defined: Vec<(&'a str, Option<char>, &'a str)> = puzzle
+            .children()
+            .filter(|n| n.is_element() && n.tag_name().name() == "color")
+            .filter_map(|n| {
+                let name = n.attribute("name")?;
+                let ch = n.attribute("char").and_then(|c| c.chars().next());
+                Some((name, ch, n.text().unwrap_or("").trim()))
+            })
+            .collect();
+        let default_name = puzzle.attribute("defaultcolor").unwrap_or("black");
+        let default = match defined.iter().position(|d| d.0 == default_name) {
+            Some(k) => k,
+            None => {
+                defined.push((default_name, Some('X'), "000"));
+                defined.len() - 1
+            }
+        };
+        XmlColors {
+            defined,
+            default,
+            background: puzzle.attribute("backgroundcolor").unwrap_or("white"),
+        }
+    }
+
+    /// The colour of one `<count>`: its `color` attribute or the default.
+    fn of_count(&self, count: roxmltree::Node, at: &XmlPositions) -> Result<usize, FormatError> {
+        let Some(name) = count.attribute("color") else {
+            return Ok(self.default);
+        };
+        if name == self.background {
+            return Err(at.fault(
+                count,
+                format!("a block cannot have the background colour {name:?}"),
+            ));
+        }
+        self.defined
+            .iter()
+            .position(|d| d.0 == name)
+            .ok_or_else(|| {
+                at.fault(
+                    count,
+                    format!("colour {name:?} has no <color name=\"{name}\"> definition"),
+                )
+            })
+    }
+
+    /// The puzzle's palette: the colours `used` names (any order, repeats), each with the
+    /// character pictures will use.
+    fn palette(&self, used: impl Iterator<Item = usize>) -> XmlPalette<'_> {
+        let mut is_used = vec![false; self.defined.len()];
+        for c in used {
+            is_used[c] = true;
+        }
+        let mut colors: Vec<(usize, char)> = Vec::new();
+        let taken = |colors: &[(usize, char)], ch: char| colors.iter().any(|&(_, t)| t == ch);
+        for k in (0..self.defined.len()).filter(|&k| is_used[k]) {
+            let (name, file_char, _) = self.defined[k];
+            // The default colour and black take `#` first, as pictures in JSON write them.
+            let sharp = (k == self.default || name == DEFAULT_COLOR).then_some('#');
+            let preferred = sharp.into_iter().chain(file_char);
+            let ch = preferred
+                .chain(SPARE_CHARS.chars())
+                .find(|&ch| {
+                    !matches!(ch, '.' | 'x' | 'X')
+                        && !ch.is_whitespace()
+                        && ch != '|'
+                        && !taken(&colors, ch)
+                })
+                .unwrap_or('?');
+            colors.push((k, ch));
+        }
+        XmlPalette { xml: self, colors }
+    }
+}
+
+/// Characters for colours whose own character cannot be used.
+const SPARE_CHARS: &str = "ABCDEFGHIJKLMNOPQRSTUVWYZabcdefghijklmnopqrstuvwyz0123456789@%&*+=";
+
+/// The colours a puzzle's counts use, with their characters in pictures.
+struct XmlPalette<'x> {
+    xml: &'x XmlColors<'x>,
+    /// Index into the definitions and the picture character, per colour used.
+    colors: Vec<(usize, char)>,
+}
+
+impl XmlPalette<'_> {
+    fn is_color(&self) -> bool {
+        self.colors.len() > 1
+    }
+
+    /// The clue item of `count` cells of definition `c`: a plain count in black and white
+    /// and for black.
+    fn item(&self, count: u32, c: usize) -> ClueItem {
+        let name = self.xml.defined[c].0;
+        if !self.is_color() || name == DEFAULT_COLOR {
+            ClueItem::Count(count)
+        } else {
+            ClueItem::Colored {
+                count,
+                color: name.to_string(),
+            }
+        }
+    }
+
+    /// The input's `palette` (none in black and white).
+    fn input(&self) -> Option<Vec<PaletteColor>> {
+        self.is_color().then(|| {
+            self.colors
+                .iter()
+                .map(|&(k, ch)| {
+                    let (name, _, value) = self.xml.defined[k];
+                    PaletteColor {
+                        name: name.to_string(),
+                        char: ch,
+                        rgb: parse_rgb(value).map(|[r, g, b]| format!("#{r:02x}{g:02x}{b:02x}")),
+                    }
+                })
+                .collect()
+        })
+    }
+
+    /// The picture character of a goal image character, or `None` when it is no colour of
+    /// the puzzle.
+    fn picture_char(&self, file_char: char) -> Option<char> {
+        if file_char == self.background_char() {
+            return Some('.');
+        }
+        if !self.is_color() {
+            let k = self.black_and_white();
+            return (self.xml.defined[k].1 == Some(file_char)).then_some('#');
+        }
+        self.colors
+            .iter()
+            .find(|&&(k, _)| self.xml.defined[k].1 == Some(file_char))
+            .map(|&(_, ch)| ch)
+    }
+
+    /// The image characters in words, for a fault.
+    fn expected(&self) -> String {
+        let empty = self.background_char();
+        if !self.is_color() {
+            let filled = self.xml.defined[self.black_and_white()].1.unwrap_or('X');
+            return format!("{filled:?} filled and {empty:?} empty");
+        }
+        let mut words: Vec<String> = self
+            .colors
+            .iter()
+            .map(|&(k, _)| {
+                let (name, ch, _) = self.xml.defined[k];
+                format!("{:?} for {name}", ch.unwrap_or('?'))
+            })
+            .collect();
+        words.push(format!("{empty:?} for the background"));
+        words.join(", ")
+    }
+
+    /// The image character of the background.
+    fn background_char(&self) -> char {
+        let background = self.xml.defined.iter().find(|d| d.0 == self.xml.background);
+        background.and_then(|d| d.1).unwrap_or('.')
+    }
+
+    /// In black and white, the definition of the one colour: the one the counts use, or
+    /// the default when none does.
+    fn black_and_white(&self) -> usize {
+        self.colors.first().map_or(self.xml.default, |&(k, _)| k)
+    }
 }
 
 /// Line and column of XML nodes, computed only for a fault: finding a node's line and
@@ -118,47 +323,47 @@ fn webpbn_puzzle<'a, 'i>(
     Ok(puzzle)
 }
 
-/// The clue lists of one `<clue>`: one per `<line>`, a lone 0 read as an empty line.
+/// The clue lists of one `<clues>`: one per `<line>`, a lone 0 read as an empty line.
 fn webpbn_clue_lines(
     clue: roxmltree::Node,
-    default_color: &str,
+    colors: &XmlColors,
     at: &XmlPositions,
-) -> Result<Vec<Vec<u32>>, FormatError> {
+) -> Result<Vec<XmlLine>, FormatError> {
     let mut lines = Vec::new();
     for line in clue.children().filter(|n| n.is_element()) {
         if line.tag_name().name() != "line" {
             return Err(at.fault(
                 line,
                 format!(
-                    "expected <line> inside <clue>, found <{}>",
+                    "expected <line> inside <clues>, found <{}>",
                     line.tag_name().name()
                 ),
             ));
         }
-        let mut counts = webpbn_counts(line, default_color, at)?;
-        if counts == [0] {
+        let mut counts = webpbn_counts(line, colors, at)?;
+        if counts.len() == 1 && counts[0].0 == 0 {
             counts.clear();
         }
         lines.push(counts);
         if lines.len() > MAX_LINE_LEN {
             return Err(at.fault(
                 line,
-                format!("more than {MAX_LINE_LEN} <line> elements in one <clue>"),
+                format!("more than {MAX_LINE_LEN} <line> elements in one <clues>"),
             ));
         }
     }
     if lines.is_empty() {
-        return Err(at.fault(clue, "the <clue> has no <line>".into()));
+        return Err(at.fault(clue, "the <clues> has no <line>".into()));
     }
     Ok(lines)
 }
 
-/// The `<count>` numbers of one `<line>`, all of the puzzle's default colour.
+/// The `<count>`s of one `<line>`, each with its colour.
 fn webpbn_counts(
     line: roxmltree::Node,
-    default_color: &str,
+    colors: &XmlColors,
     at: &XmlPositions,
-) -> Result<Vec<u32>, FormatError> {
+) -> Result<XmlLine, FormatError> {
     let mut counts = Vec::new();
     for count in line.children().filter(|n| n.is_element()) {
         if count.tag_name().name() != "count" {
@@ -170,16 +375,7 @@ fn webpbn_counts(
                 ),
             ));
         }
-        if let Some(color) = count.attribute("color")
-            && color != default_color
-        {
-            return Err(at.fault(
-                count,
-                format!(
-                    "colour {color:?} is not supported: only black-and-white puzzles can be solved"
-                ),
-            ));
-        }
+        let color = colors.of_count(count, at)?;
         let text = count.text().unwrap_or("").trim();
         let value: u32 = text.parse().map_err(|_| {
             at.fault(
@@ -187,10 +383,11 @@ fn webpbn_counts(
                 format!("<count> needs a whole number, found {text:?}"),
             )
         })?;
-        counts.push(value);
+        counts.push((value, color));
     }
     Ok(counts)
 }
+
 /// The `<image>` of a webpbn puzzle's `<solution type="goal">` (`type` defaults to `goal`).
 fn goal_image<'a, 'i>(puzzle: roxmltree::Node<'a, 'i>) -> Option<roxmltree::Node<'a, 'i>> {
     puzzle
@@ -205,57 +402,40 @@ fn goal_image<'a, 'i>(puzzle: roxmltree::Node<'a, 'i>) -> Option<roxmltree::Node
                 .find(|i| i.is_element() && i.tag_name().name() == "image")
         })
 }
-/// The `<solution type="goal">` image of a webpbn puzzle (`type` defaults to `goal`), as
-/// picture rows: its text is rows between `|` bars, one character per cell, the characters
-/// those of the `<color>` definitions (`X` black and `.` white when there are none).
+
+/// A goal `<image>` as picture rows: its text is rows between `|` bars, one character per
+/// cell, the characters those of the `<color>` definitions (`X` for the default colour and
+/// `.` for the background when there are none), rewritten as the palette's.
 fn webpbn_goal(
-    puzzle: roxmltree::Node,
-    default_color: &str,
+    image: roxmltree::Node,
+    palette: &XmlPalette,
     at: &XmlPositions,
-) -> Result<Option<Vec<String>>, FormatError> {
-    let Some(image) = goal_image(puzzle) else {
-        return Ok(None);
-    };
-    let color_char = |name: &str, fallback: char| {
-        puzzle
-            .children()
-            .find(|n| {
-                n.is_element()
-                    && n.tag_name().name() == "color"
-                    && n.attribute("name") == Some(name)
-            })
-            .and_then(|n| n.attribute("char"))
-            .and_then(|ch| ch.chars().next())
-            .unwrap_or(fallback)
-    };
-    let filled = color_char(default_color, 'X');
-    let empty = color_char(puzzle.attribute("backgroundcolor").unwrap_or("white"), '.');
-    let (l, c) = at.of(image);
+) -> Result<Vec<String>, FormatError> {
     let mut rows = Vec::new();
     for part in image.text().unwrap_or("").split('|') {
         let cells: String = part.chars().filter(|ch| !ch.is_whitespace()).collect();
         if cells.is_empty() {
             continue;
         }
-        let mut row = String::with_capacity(cells.len());
-        for ch in cells.chars() {
-            row.push(if ch == filled {
-                '#'
-            } else if ch == empty {
-                '.'
-            } else {
-                return Err(FormatError::at(
-                    l,
-                    c,
-                    format!(
-                        "unexpected {ch:?} in the goal <image> (expected {filled:?} filled and {empty:?} empty)"
-                    ),
-                ));
-            });
-        }
+        let row = cells
+            .chars()
+            .map(|ch| {
+                palette.picture_char(ch).ok_or_else(|| {
+                    let (l, c) = at.of(image);
+                    FormatError::at(
+                        l,
+                        c,
+                        format!(
+                            "unexpected {ch:?} in the goal <image> (expected {})",
+                            palette.expected()
+                        ),
+                    )
+                })
+            })
+            .collect::<Result<String, FormatError>>()?;
         rows.push(row);
     }
-    Ok(Some(rows))
+    Ok(rows)
 }
 
 /// Text as it may stand in an attribute value or element content of the XML the writer
@@ -276,25 +456,44 @@ fn escape(text: &str) -> String {
     out
 }
 
-/// Writes a puzzle as webpbn XML (a `<puzzleset>` with one black-and-white `<puzzle>`).
-pub fn to_webpbn_xml(title: Option<&str>, rows: &[Vec<u32>], cols: &[Vec<u32>]) -> String {
-    let mut out = String::from(
-        "<?xml version=\"1.0\"?>\n<puzzleset>\n<puzzle type=\"grid\" defaultcolor=\"black\">\n",
+/// Writes a puzzle as webpbn XML: a `<puzzleset>` with one `<puzzle>`, the background
+/// (`white`, `.`) and each colour of the palette defined with its character and value, the
+/// first colour the default (its counts without `color`).
+pub fn to_webpbn_xml(title: Option<&str>, puzzle: &Puzzle) -> String {
+    let palette = puzzle.palette();
+    let mut out = format!(
+        "<?xml version=\"1.0\"?>\n<puzzleset>\n<puzzle type=\"grid\" defaultcolor=\"{}\">\n",
+        escape(&palette.color(1).name)
     );
     if let Some(t) = title {
         out.push_str(&format!("<title>{}</title>\n", escape(t)));
     }
-    out.push_str("<color name=\"white\" char=\".\">fff</color>\n<color name=\"black\" char=\"X\">000</color>\n");
-    for (kind, lines) in [("columns", cols), ("rows", rows)] {
-        out.push_str(&format!("<clue type=\"{kind}\">\n"));
-        for line in lines {
+    out.push_str("<color name=\"white\" char=\".\">ffffff</color>\n");
+    for color in palette.colors() {
+        out.push_str(&format!(
+            "<color name=\"{}\" char=\"{}\">{}</color>\n",
+            escape(&color.name),
+            escape(&color.ch.to_string()),
+            &color.hex()[1..]
+        ));
+    }
+    let (h, w) = (puzzle.height(), puzzle.width());
+    for (kind, ids) in [("columns", h..h + w), ("rows", 0..h)] {
+        out.push_str(&format!("<clues type=\"{kind}\">\n"));
+        for id in ids {
             out.push_str("<line>");
-            for n in line {
-                out.push_str(&format!("<count>{n}</count>"));
+            let (lens, colors) = puzzle.line(id);
+            for (&n, &c) in lens.iter().zip(colors) {
+                if c == 1 {
+                    out.push_str(&format!("<count>{n}</count>"));
+                } else {
+                    let name = escape(&palette.color(c).name);
+                    out.push_str(&format!("<count color=\"{name}\">{n}</count>"));
+                }
             }
             out.push_str("</line>\n");
         }
-        out.push_str("</clue>\n");
+        out.push_str("</clues>\n");
     }
     out.push_str("</puzzle>\n</puzzleset>\n");
     out
@@ -308,12 +507,14 @@ mod tests {
     #[test]
     fn xml_round_trip_and_export_shape() {
         let rows = vec![vec![1, 2], vec![], vec![4]];
-        let cols = vec![vec![1], vec![2], vec![], vec![3]];
-        let text = to_webpbn_xml(Some("a < b & \"c\" \u{1}"), &rows, &cols);
-        assert!(text.contains("<clue type=\"rows\">"));
+        let cols = vec![vec![1], vec![2], vec![1], vec![3]];
+        let puzzle = Puzzle::new(&rows, &cols).unwrap();
+        let text = to_webpbn_xml(Some("a < b & \"c\" \u{1}"), &puzzle);
+        assert!(text.contains("<clues type=\"rows\">"));
         assert!(text.contains("<title>a &lt; b &amp; &quot;c&quot; \u{fffd}</title>"));
         let p = parse_puzzle(&text, Format::Xml).unwrap();
-        assert_eq!((p.rows, p.cols), (rows, cols));
+        assert_eq!(p.rows, rows);
+        assert_eq!(p.cols, cols);
     }
 
     #[test]
@@ -398,5 +599,99 @@ mod tests {
         );
         let err = parse_puzzle(&xml, Format::Xml).unwrap_err();
         assert_eq!((err.line, err.column), (2, 25 + counts.len()), "{err}");
+    }
+
+    /// A colour puzzle as webpbn writes one (`<clues>`, counts of the default colour
+    /// without `color`, `X` for black): a palette of the colours used, black as `#`, the
+    /// goal in the palette's characters.
+    const COLOR: &str = r#"<?xml version="1.0"?>
+<puzzleset><puzzle type="grid" defaultcolor="black">
+<color name="white" char=".">FFFFFF</color>
+<color name="black" char="X">000000</color>
+<color name="red" char="*">FF0000</color>
+<color name="blue" char="@">4040FF</color>
+<clues type="columns">
+<line><count color="red">1</count></line>
+<line><count color="red">1</count><count>1</count></line>
+<line><count color="blue">2</count></line>
+</clues>
+<clues type="rows">
+<line><count color="red">2</count><count color="blue">1</count></line>
+<line><count>1</count><count color="blue">1</count></line>
+</clues>
+<solution type="goal"><image>|**@|.X@|</image></solution>
+</puzzle></puzzleset>"#;
+
+    #[test]
+    fn reads_colour_puzzles() {
+        let p = parse_puzzle(COLOR, Format::Xml).unwrap();
+        let palette = p.palette.clone().expect("a colour puzzle has a palette");
+        let chars: Vec<(String, char)> = palette.iter().map(|c| (c.name.clone(), c.char)).collect();
+        assert_eq!(
+            chars,
+            [
+                ("black".into(), '#'),
+                ("red".into(), '*'),
+                ("blue".into(), '@')
+            ]
+        );
+        assert_eq!(palette[2].rgb.as_deref(), Some("#4040ff"));
+        let red = |n| ClueItem::Colored {
+            count: n,
+            color: "red".into(),
+        };
+        let blue = |n| ClueItem::Colored {
+            count: n,
+            color: "blue".into(),
+        };
+        assert_eq!(
+            p.rows,
+            vec![vec![red(2), blue(1)], vec![ClueItem::Count(1), blue(1)]]
+        );
+        assert_eq!(p.cols[1], vec![red(1), ClueItem::Count(1)]);
+        assert_eq!(p.goal, Some(vec!["**@".into(), ".#@".into()]));
+        // The goal must fit the clues, and use the puzzle's characters.
+        let err = parse_puzzle(&COLOR.replace("|**@|.X@|", "|*X@|.*@|"), Format::Xml).unwrap_err();
+        assert!(
+            err.message
+                .contains("goal row 0 has runs [1 red, 1, 1 blue]"),
+            "{err}"
+        );
+        let err = parse_puzzle(&COLOR.replace("|**@|.X@|", "|**@|.Q@|"), Format::Xml).unwrap_err();
+        assert!(err.message.contains("'*' for red"), "{err}");
+    }
+
+    #[test]
+    fn colour_faults_name_the_count() {
+        let err = parse_puzzle(
+            &COLOR.replace(r#"<count color="blue">2"#, r#"<count color="green">2"#),
+            Format::Xml,
+        )
+        .unwrap_err();
+        assert_eq!((err.line, err.column), (10, 7), "{err}");
+        assert!(err.message.contains("\"green\" has no <color"), "{err}");
+        let err = parse_puzzle(
+            &COLOR.replace(r#"<count color="blue">2"#, r#"<count color="white">2"#),
+            Format::Xml,
+        )
+        .unwrap_err();
+        assert!(err.message.contains("background"), "{err}");
+    }
+
+    /// Written and read back, a colour puzzle keeps its clues and colours; the old
+    /// spelling `<clue>` reads too.
+    #[test]
+    fn colour_round_trip() {
+        let p = parse_puzzle(COLOR, Format::Xml).unwrap();
+        let puzzle = Puzzle::from_input(&p.rows, &p.cols, p.palette.as_deref()).unwrap();
+        let text = to_webpbn_xml(None, &puzzle);
+        assert!(text.contains(r#"<count color="red">2</count>"#), "{text}");
+        let back = parse_puzzle(&text, Format::Xml).unwrap();
+        assert_eq!((&back.rows, &back.cols), (&p.rows, &p.cols));
+        assert_eq!(back.palette, p.palette);
+        let old = COLOR
+            .replace("<clues", "<clue")
+            .replace("</clues>", "</clue>");
+        assert_eq!(parse_puzzle(&old, Format::Xml).unwrap(), p);
     }
 }

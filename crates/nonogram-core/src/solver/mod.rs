@@ -50,6 +50,7 @@ pub use crate::sat::{Explain, Phases};
 pub use schedule::LEARN_AFTER_NODES;
 
 use crate::InputError;
+use crate::palette::{ClueItem, PaletteColor};
 use propagate::Stop;
 use puzzles_common::Deadline;
 use schedule::Engine;
@@ -63,10 +64,19 @@ pub const DEFAULT_TIMEOUT_MS: u64 = puzzles_common::limits::DEFAULT_TIMEOUT_MS;
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SolveInput {
-    /// Row clues, top row first.
-    pub rows: Vec<Vec<u32>>,
+    /// Row clues, top row first: counts, `[]` or `[0]` for an empty line. In a colour
+    /// puzzle a count is black and `{"count": 3, "color": "red"}` a block of a colour of
+    /// `palette`.
+    pub rows: Vec<Vec<ClueItem>>,
     /// Column clues, left column first.
-    pub cols: Vec<Vec<u32>>,
+    pub cols: Vec<Vec<ClueItem>>,
+    /// The colours of a colour puzzle, each `{"name": "red", "char": "r", "rgb":
+    /// "#e02020"}` (`rgb` optional): blocks of different colours may touch, blocks of one
+    /// colour keep a background cell between them. Pictures use each colour's `char` and
+    /// `.` for the background; plain counts are `black` (`#` unless the palette gives it
+    /// another `char`). Without it the puzzle is black and white.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub palette: Option<Vec<PaletteColor>>,
     /// Time limit in milliseconds (default 60000; `null` for no limit). When it runs out
     /// the verdict says `"status": "timeout"`.
     #[serde(
@@ -76,7 +86,7 @@ pub struct SolveInput {
     )]
     pub timeout_ms: Option<u64>,
     /// The picture the clues were drawn from, if the author has it (rows top first, `#`
-    /// filled, `.` empty, as `solve` and `clues` write pictures). It must satisfy every
+    /// filled, `.` empty, or each colour's `char`, as `solve` and `clues` write pictures). It must satisfy every
     /// clue. The search tries its cells first, so it is the first solution found, and the
     /// rest of the search only asks whether any other picture fits: the question an
     /// author validating a puzzle has. A puzzle whose search from the clues alone runs out
@@ -124,7 +134,8 @@ pub struct SolveStats {
     pub elapsed_ms: u64,
 }
 
-/// `solve` verdict. Pictures are one string per row, top first, `#` filled and `.` empty.
+/// `solve` verdict. Pictures are one string per row, top first, `#` filled and `.` empty
+/// (in a colour puzzle, each colour's `char`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct SolveVerdict {
     /// `unique`, `multiple`, `none`, or `timeout` when the limit ran out first.
@@ -141,7 +152,7 @@ pub struct SolveVerdict {
 /// Solves a puzzle given as JSON input: see the module documentation for the method.
 pub fn solve(input: SolveInput) -> Result<SolveVerdict, InputError> {
     let start = Instant::now();
-    let puzzle = Puzzle::new(&input.rows, &input.cols)?;
+    let puzzle = Puzzle::from_input(&input.rows, &input.cols, input.palette.as_deref())?;
     let goal = match &input.goal {
         Some(rows) => Some(puzzle.goal_picture(rows)?),
         None => None,
@@ -306,8 +317,9 @@ mod tests {
 
     fn input(rows: Vec<Vec<u32>>, cols: Vec<Vec<u32>>) -> SolveInput {
         SolveInput {
-            rows,
-            cols,
+            rows: crate::palette::plain_lists(&rows),
+            cols: crate::palette::plain_lists(&cols),
+            palette: None,
             timeout_ms: None,
             goal: None,
         }
@@ -368,10 +380,8 @@ mod tests {
         // 8x8 with every line [1]: 8! solutions; propagation alone already needs > 64
         // line solves, so a zero timeout stops it.
         let v = solve(SolveInput {
-            rows: vec![vec![1]; 8],
-            cols: vec![vec![1]; 8],
             timeout_ms: Some(0),
-            goal: None,
+            ..input(vec![vec![1]; 8], vec![vec![1]; 8])
         })
         .unwrap();
         assert_eq!(v.status, SolveStatus::Timeout);

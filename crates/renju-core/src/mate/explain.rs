@@ -11,8 +11,9 @@
 use crate::board::Point;
 use crate::mate::Win;
 use crate::mate::proof::Proof;
+use crate::mate::state::stone_key;
 use crate::mate::table::OutOfTime;
-use crate::mate::threats::{AfterFour, after_four, stone_key};
+use crate::mate::threats::{AfterFour, after_four, win_in_two};
 use crate::mate::vct::{Expansion, Vct};
 
 impl Vct<'_> {
@@ -30,23 +31,33 @@ impl Vct<'_> {
     /// At an OR node that wins in `depth` and no fewer: a move that wins soonest. Moves whose
     /// win the table already holds come first, so the search's own proof is followed.
     fn soonest_attack(&mut self, depth: u8) -> Result<Point, OutOfTime> {
-        if let Some(f) = self.pos.attacker.fives(&self.pos.board).first() {
+        let (attacker, defender) = (self.pos.attacker, self.pos.defender);
+        if let Some(f) = self.pos.fives(attacker.color).first() {
             return Ok(Point::from_index(f));
         }
-        let Expansion::Moves(moves) = self.expand_or(depth) else {
-            unreachable!("a proven OR node with no five point has moves");
+        let moves = match self.expand_or(depth)? {
+            Expansion::Moves(moves) => moves,
+            Expansion::Proven => {
+                // A standing win-in-two, or a VCF: its first move.
+                let fours = self.pos.four_moves(attacker.color);
+                if let Some(q) = win_in_two(&mut self.pos.board, &attacker, &defender, fours) {
+                    return Ok(q);
+                }
+                let vcf = self.vcf(depth)?.expect("a VCF proved the node");
+                return Ok(vcf.line[0]);
+            }
+            Expansion::Disproven { .. } => unreachable!("the node wins"),
         };
-        let attacker = self.pos.attacker.color;
         let known = moves.iter().copied().find(|&m| {
-            let hash = self.pos.hash ^ stone_key(m, attacker);
-            self.lookup(self.key(hash, true, depth - 1))
-                .is_some_and(|n| n.is_proven())
+            let hash = self.pos.hash ^ stone_key(m, attacker.color);
+            self.lookup(hash, true, depth - 1)
+                .is_some_and(|(n, _)| n.is_proven())
         });
         if let Some(m) = known {
             return Ok(m);
         }
         for &m in &moves {
-            self.pos.place(m, attacker);
+            self.pos.place(m, attacker.color);
             let wins = self.prove(true, depth - 1);
             self.pos.remove(m);
             if wins? {
@@ -86,17 +97,17 @@ impl Vct<'_> {
     /// The replies to search at an AND node that wins in `depth` (the attacker has no
     /// unstoppable four): the forced block, or the defences that do not lose at once, or
     /// (when every reply loses at once) one legal reply to show.
-    fn replies(&mut self, depth: u8) -> Vec<Point> {
-        match self.expand_and(depth) {
+    fn replies(&mut self, depth: u8) -> Result<Vec<Point>, OutOfTime> {
+        Ok(match self.expand_and(depth)? {
             Expansion::Moves(moves) => moves,
             _ => vec![self.any_legal_defence()],
-        }
+        })
     }
 
     /// The attacker's unstoppable end after its move, if it has one.
     fn unstoppable(&mut self) -> Option<AfterFour> {
         let defender = self.pos.defender;
-        let fives = self.pos.attacker.fives(&self.pos.board);
+        let fives = self.pos.fives(self.pos.attacker.color);
         after_four(&mut self.pos.board, &defender, fives)
             .filter(|end| !matches!(end, AfterFour::Block(_)))
     }
@@ -119,7 +130,7 @@ impl Vct<'_> {
         let (attacker, defender) = (self.pos.attacker.color, self.pos.defender.color);
         loop {
             let m = self.soonest_attack(depth)?;
-            let five = self.pos.attacker.fives(&self.pos.board).contains(m.index());
+            let five = self.pos.fives(attacker).contains(m.index());
             self.pos.place(m, attacker);
             placed.push(m);
             if five {
@@ -128,7 +139,7 @@ impl Vct<'_> {
             if let Some(end) = self.unstoppable() {
                 return Ok(Win::from_end(placed, end));
             }
-            let replies = self.replies(depth - 1);
+            let replies = self.replies(depth - 1)?;
             let (r, after) = self.longest_defence(&replies, depth - 1)?;
             self.pos.place(r, defender);
             placed.push(r);
@@ -139,8 +150,9 @@ impl Vct<'_> {
     /// The proof tree of an OR node that wins in `depth` attacker moves and no fewer.
     pub(crate) fn proof(&mut self, depth: u8) -> Result<Proof, OutOfTime> {
         let attacker = self.pos.attacker.color;
+        let five = self.pos.has_five(attacker);
         let m = self.soonest_attack(depth)?;
-        if depth == 1 {
+        if five {
             return Ok(Proof::leaf(m));
         }
         self.pos.place(m, attacker);
@@ -151,15 +163,19 @@ impl Vct<'_> {
 
     /// The proof tree after the attacker's move `m`, its AND node winning in `depth`.
     fn proof_after(&mut self, m: Point, depth: u8) -> Result<Proof, OutOfTime> {
-        if self.unstoppable().is_some() {
-            return Ok(Proof::leaf(m));
-        }
-        let defender = self.pos.defender.color;
-        let blocks = !self.pos.attacker.fives(&self.pos.board).is_empty();
-        let replies = match self.expand_and(depth) {
-            Expansion::Moves(moves) => moves,
-            _ => Vec::new(),
+        let (replies, otherwise) = match self.unstoppable() {
+            Some(_) => return Ok(Proof::leaf(m)),
+            None if self.pos.has_five(self.pos.attacker.color) => {
+                (self.replies(depth)?, Vec::new())
+            }
+            None => {
+                let plan = self
+                    .defence_plan(depth)?
+                    .expect("a proven AND node has a threat standing");
+                (plan.replies, plan.refutations)
+            }
         };
+        let defender = self.pos.defender.color;
         let mut defences = Vec::with_capacity(replies.len());
         for r in replies {
             self.pos.place(r, defender);
@@ -170,11 +186,6 @@ impl Vct<'_> {
             self.pos.remove(r);
             defences.push((r, answer?));
         }
-        let otherwise = if blocks {
-            Vec::new()
-        } else {
-            self.refutations()
-        };
         Ok(Proof {
             attack: m,
             defences,

@@ -16,11 +16,15 @@
 //! Depth counts the attacker's moves up to and including the winning five: a lone four with
 //! its block forbidden is depth 2 though the line shows only the four.
 
+mod expand;
 mod explain;
+mod lines;
 pub mod proof;
 mod referee;
+mod search;
+mod state;
 mod table;
-pub(crate) mod threats;
+mod threats;
 mod vcf;
 mod vct;
 pub mod verify;
@@ -46,8 +50,9 @@ use crate::notation::to_notation;
 use crate::position::position;
 use crate::rules::Rule;
 use proof::Proof;
-use table::{Clock, OutOfTime, Table};
-use threats::{AfterFour, Position};
+use search::{Found, Search, Stopped};
+use state::Position;
+use threats::AfterFour;
 
 /// The most attacker moves a line can have: one per point of the board.
 pub const MAX_DEPTH: u8 = 113;
@@ -102,6 +107,7 @@ impl Win {
 #[derive(Debug, Clone, Copy)]
 pub struct MateOptions {
     pub kind: MateKind,
+    pub threats: Threats,
     pub max_depth: u8,
     pub all_first_moves: bool,
     pub proof: bool,
@@ -121,13 +127,20 @@ pub struct MateOutcome {
 /// Searches the position for a mate of the side `attacker` (to move). The game must not be
 /// over; the board is not changed.
 pub fn solve(board: &Board, attacker: Color, rule: Rule, options: &MateOptions) -> MateOutcome {
-    let mut search = Search {
-        pos: Position::new(board.clone(), attacker, rule),
-        clock: Clock::new(options.deadline),
-        vcf_table: None,
-        vct_table: None,
-        options: *options,
-    };
+    if !options.all_first_moves
+        && let Some(f) = lines::Side::new(attacker, rule).first_five(board)
+    {
+        // A five on offer needs no search (half of middle-game VCF questions end here).
+        let win = Win::five(&[f]);
+        return MateOutcome {
+            status: MateStatus::Win,
+            proof: options.proof.then(|| explain::proof_of_line(&win)),
+            win: Some(win),
+            first_moves: None,
+            nodes: 0,
+        };
+    }
+    let mut search = Search::new(Position::new(board.clone(), attacker, rule), *options);
     let (status, found) = match search.run() {
         Ok(found) if found.win.is_some() => (MateStatus::Win, found),
         Ok(found) => (MateStatus::NoWin, found),
@@ -145,216 +158,6 @@ pub fn solve(board: &Board, attacker: Color, rule: Rule, options: &MateOptions) 
         first_moves: found.first_moves,
         proof: found.proof,
         nodes: search.clock.nodes,
-    }
-}
-
-/// What a search that finished found.
-#[derive(Default)]
-struct Found {
-    win: Option<Win>,
-    first_moves: Option<Vec<Point>>,
-    proof: Option<Proof>,
-}
-
-/// A search that ran out of time, with the win found before, if any.
-struct Stopped {
-    win: Option<Win>,
-}
-
-impl From<OutOfTime> for Stopped {
-    fn from(_: OutOfTime) -> Self {
-        Stopped { win: None }
-    }
-}
-
-/// Bits of the transposition tables: up to 2^18 slots of 16 bytes for VCF (growing with the
-/// search), 2^20 for VCT (allocated zeroed).
-const VCF_TABLE_BITS: u32 = 18;
-const VCT_TABLE_BITS: u32 = 20;
-
-struct Search {
-    pos: Position,
-    clock: Clock,
-    vcf_table: Option<Table>,
-    vct_table: Option<Table>,
-    options: MateOptions,
-}
-
-impl Search {
-    /// The shortest win (or none), then its proof and the winning first moves when asked.
-    fn run(&mut self) -> Result<Found, Stopped> {
-        let win = self.shortest()?;
-        let proof = match &win {
-            Some(w) if self.options.proof => match self.proof(w) {
-                Ok(proof) => Some(proof),
-                Err(OutOfTime) => return Err(Stopped { win: win.clone() }),
-            },
-            _ => None,
-        };
-        let first_moves = if self.options.all_first_moves {
-            Some(
-                self.first_moves()
-                    .map_err(|OutOfTime| Stopped { win: win.clone() })?,
-            )
-        } else {
-            None
-        };
-        Ok(Found {
-            win,
-            first_moves,
-            proof,
-        })
-    }
-
-    /// The proof tree of the win `win` found.
-    fn proof(&mut self, win: &Win) -> Result<Proof, OutOfTime> {
-        let depth = win.depth();
-        if self.options.kind == MateKind::Vcf || depth == 1 {
-            return Ok(explain::proof_of_line(win));
-        }
-        self.vct().proof(depth as u8)
-    }
-
-    /// Every winning first move, by column then row.
-    fn first_moves(&mut self) -> Result<Vec<Point>, OutOfTime> {
-        let mut first = if self.pos.attacker.fives(&self.pos.board).is_empty() {
-            let mut first = Vec::new();
-            for m in self.first_move_candidates() {
-                if self.wins_with(m)? {
-                    first.push(m);
-                }
-            }
-            first
-        } else {
-            self.first_moves_beside_a_five()
-        };
-        first.sort_by_key(|p| (p.x, p.y));
-        Ok(first)
-    }
-
-    /// The winning first moves when the attacker already has a five point: the fives, and
-    /// (within two moves) every threat of the kind after which the defender has no five of
-    /// its own, since the five is still there on the next move.
-    fn first_moves_beside_a_five(&mut self) -> Vec<Point> {
-        let fives = self.pos.attacker.fives(&self.pos.board);
-        let mut out: Vec<Point> = fives.iter().map(Point::from_index).collect();
-        if self.options.max_depth < 2 {
-            return out;
-        }
-        let threats = self.pos.defender.fives(&self.pos.board);
-        let threat_moves = match self.options.kind {
-            MateKind::Vcf => self.vct().legal_fours(),
-            MateKind::Vct => self.vct().threat_moves(),
-        };
-        out.extend(
-            threat_moves
-                .into_iter()
-                .filter(|m| !fives.contains(m.index()) && threats.iter().all(|d| d == m.index())),
-        );
-        out
-    }
-
-    /// The attacker's five points, then (when the defender has fewer than two) the moves the
-    /// kind allows: the block of a defender five point, or the fours (and threes).
-    fn first_move_candidates(&mut self) -> Vec<Point> {
-        let (attacker, defender) = (self.pos.attacker, self.pos.defender);
-        let fives = attacker.fives(&self.pos.board);
-        let mut out: Vec<Point> = fives.iter().map(Point::from_index).collect();
-        let threats = defender.fives(&self.pos.board);
-        if threats.len() >= 2 {
-            return out;
-        }
-        let others = match self.options.kind {
-            MateKind::Vcf => {
-                let mut fours = attacker.four_moves(&self.pos.board);
-                if let Some(d) = threats.first() {
-                    let blocks = fours.contains(d);
-                    fours = Default::default();
-                    if blocks {
-                        fours.insert(d);
-                    }
-                }
-                fours.iter().map(Point::from_index).collect()
-            }
-            MateKind::Vct => {
-                let depth = self.options.max_depth;
-                match self.vct().expand_or(depth) {
-                    vct::Expansion::Moves(moves) => moves,
-                    _ => Vec::new(),
-                }
-            }
-        };
-        out.extend(others.into_iter().filter(|p| !fives.contains(p.index())));
-        out
-    }
-
-    /// Whether first move `m` (a candidate) wins within the depth.
-    fn wins_with(&mut self, m: Point) -> Result<bool, OutOfTime> {
-        if self.pos.attacker.fives(&self.pos.board).contains(m.index()) {
-            return Ok(true);
-        }
-        let depth = self.options.max_depth;
-        match self.options.kind {
-            MateKind::Vcf => {
-                let threats = self.pos.defender.fives(&self.pos.board);
-                let d = threats.first().map(Point::from_index);
-                Ok(self.vcf().shortest(depth, d, Some(m))?.is_some())
-            }
-            MateKind::Vct => {
-                if depth < 2 || !self.pos.attacker.may_play(&mut self.pos.board, m) {
-                    return Ok(false);
-                }
-                let attacker = self.pos.attacker.color;
-                self.pos.place(m, attacker);
-                let r = self.vct().prove(true, depth - 1);
-                self.pos.remove(m);
-                r
-            }
-        }
-    }
-
-    fn shortest(&mut self) -> Result<Option<Win>, OutOfTime> {
-        let (attacker, defender) = (self.pos.attacker, self.pos.defender);
-        if let Some(f) = attacker.fives(&self.pos.board).first() {
-            return Ok(Some(Win::five(&[Point::from_index(f)])));
-        }
-        let threats = defender.fives(&self.pos.board);
-        if threats.len() >= 2 {
-            return Ok(None);
-        }
-        let max = self.options.max_depth;
-        match self.options.kind {
-            MateKind::Vcf => {
-                let d = threats.first().map(Point::from_index);
-                self.vcf().shortest(max, d, None)
-            }
-            MateKind::Vct => {
-                for depth in 2..=max {
-                    if self.vct().prove(false, depth)? {
-                        return self.vct().principal_line(depth).map(Some);
-                    }
-                }
-                Ok(None)
-            }
-        }
-    }
-
-    fn vcf(&mut self) -> vcf::Vcf<'_> {
-        let table = self
-            .vcf_table
-            .get_or_insert_with(|| Table::growing(VCF_TABLE_BITS));
-        vcf::Vcf::new(&mut self.pos, &mut self.clock, table)
-    }
-
-    fn vct(&mut self) -> vct::Vct<'_> {
-        let table = self
-            .vct_table
-            .get_or_insert_with(|| Table::new(VCT_TABLE_BITS));
-        vct::Vct {
-            pos: &mut self.pos,
-            clock: &mut self.clock,
-            table,
-        }
     }
 }
 
@@ -399,6 +202,7 @@ pub fn mate(input: MateInput) -> Result<MateVerdict, InputError> {
     };
     let options = MateOptions {
         kind: input.kind,
+        threats: input.threats,
         max_depth,
         all_first_moves: input.all_first_moves,
         proof: input.proof,

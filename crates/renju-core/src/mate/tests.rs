@@ -30,6 +30,7 @@ fn board_of(text: &str) -> Board {
 fn options(kind: MateKind, max_depth: u8) -> MateOptions {
     MateOptions {
         kind,
+        threats: Threats::Threes,
         max_depth,
         all_first_moves: false,
         proof: false,
@@ -41,7 +42,7 @@ fn terms(rule: Rule, options: &MateOptions) -> Terms {
     Terms {
         rule,
         kind: options.kind,
-        threats: Threats::Threes,
+        threats: options.threats,
     }
 }
 
@@ -282,7 +283,7 @@ fn every_winning_first_move_is_listed() {
         }
         let mut after = b.clone();
         after.place(m, Color::Black);
-        let fives = pos.attacker.fives_through(&after, m);
+        let fives = pos.attacker.fives_made_by(&after, m);
         let mut wins = matches!(
             threats::after_four(&mut after, &pos.defender, fives),
             Some(AfterFour::Double(..))
@@ -488,4 +489,66 @@ fn the_proof_verifier_finds_an_unanswered_defence() {
     let fault = verify_proof(&b, attacker, terms, &proof, 6).unwrap_err();
     assert_eq!(fault.fault, ProofFaultKind::Unanswered(dropped), "{fault}");
     assert_eq!(fault.path, [proof.attack]);
+}
+
+/// A middle game where black has no VCT by fours and threes within 5, but a quiet c4 that
+/// prepares a VCF starts one.
+const QUIET_VCF_THREAT: [&str; 15] = [
+    "...............",
+    "...............",
+    "...............",
+    "...............",
+    "...............",
+    ".....O.........",
+    ".....O.........",
+    "......OX.......",
+    "....O...O......",
+    ".....X.........",
+    "..X............",
+    ".....X.........",
+    "O.X............",
+    "....X..........",
+    "...............",
+];
+
+#[test]
+fn vcf_threats_find_wins_that_threes_miss() {
+    let b = Board::from_rows(&QUIET_VCF_THREAT).expect("a board");
+    let threes = solved(&b, Color::Black, Rule::Renju, options(MateKind::Vct, 5));
+    assert_eq!(threes.status, MateStatus::NoWin);
+    let wide = MateOptions {
+        threats: Threats::Vcf,
+        ..options(MateKind::Vct, 5)
+    };
+    // The proof (checked inside) shows each quiet move's VCF against a pass.
+    let out = solved(&b, Color::Black, Rule::Renju, wide);
+    assert_eq!(depth_of(&out), Some(5));
+    let shallower = solve(
+        &b,
+        Color::Black,
+        Rule::Renju,
+        &MateOptions {
+            max_depth: 4,
+            ..wide
+        },
+    );
+    assert_eq!(shallower.status, MateStatus::NoWin);
+}
+
+#[test]
+fn vcf_threats_win_wherever_threes_do_and_never_slower() {
+    let mut wins = 0;
+    for (b, attacker) in sharp_positions(170, 24) {
+        let narrow = solved(&b, attacker, Rule::Renju, options(MateKind::Vct, 4));
+        let wide = MateOptions {
+            threats: Threats::Vcf,
+            ..options(MateKind::Vct, 4)
+        };
+        let wide = solved(&b, attacker, Rule::Renju, wide);
+        if let Some(d) = depth_of(&narrow) {
+            assert!(depth_of(&wide).is_some_and(|w| w <= d), "{b:?}");
+            wins += 1;
+        }
+    }
+    assert!(wins > 3, "{wins} wins");
 }

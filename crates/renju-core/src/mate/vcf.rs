@@ -2,17 +2,22 @@
 //! every defender reply is forced (the one five point, or nothing when a black defender may
 //! not play it), by iterative deepening so the first win found is a shortest one.
 //!
-//! The transposition table keeps, per position (attacker to move), the depth up to which it
-//! is known to hold no win; `EXHAUSTED` when the search below it never met the depth limit,
+//! The transposition table keeps, per position and attacker, the depth up to which it is
+//! known to hold no win; `EXHAUSTED` when the search below it never met the depth limit,
 //! which also ends the deepening early: a `no_win` that holds at every depth.
 
-use crate::board::Point;
+use crate::board::{Color, Point};
 use crate::mate::Win;
+use crate::mate::state::Position;
 use crate::mate::table::{Clock, OutOfTime, Table};
-use crate::mate::threats::{AfterFour, Position, after_four};
+use crate::mate::threats::{AfterFour, after_four};
 
 /// "No win at any depth" in the table.
 const EXHAUSTED: u8 = u8::MAX;
+
+/// Mixed into the table key when white attacks, so the two sides' searches on one board
+/// keep apart.
+const WHITE_ATTACKS: u64 = 0x9E37_79B9_7F4A_7C15;
 
 /// One VCF search state over a position that it changes and restores.
 #[derive(Debug)]
@@ -40,17 +45,15 @@ impl<'a> Vcf<'a> {
     }
 
     /// A shortest VCF of at most `max_depth` attacker moves (counting the five), starting
-    /// with `first` when given. The attacker has no five point and the defender at most one
-    /// (`defender_five`): the caller settles the other cases.
+    /// with `first` when given.
     pub(crate) fn shortest(
         &mut self,
         max_depth: u8,
-        defender_five: Option<Point>,
         first: Option<Point>,
     ) -> Result<Option<Win>, OutOfTime> {
-        for depth in 2..=max_depth {
+        for depth in 1..=max_depth {
             self.cut = false;
-            if self.or_node(depth, defender_five, first)? {
+            if self.or_node(depth, first)? {
                 return Ok(self.found.take());
             }
             if !self.cut {
@@ -60,15 +63,32 @@ impl<'a> Vcf<'a> {
         Ok(None)
     }
 
+    /// Whether a VCF of at most `depth` attacker moves exists (one search at that depth).
+    pub(crate) fn wins_within(&mut self, depth: u8) -> Result<bool, OutOfTime> {
+        self.cut = false;
+        let won = self.or_node(depth, None)?;
+        self.found = None;
+        Ok(won)
+    }
+
+    fn key(&self) -> u64 {
+        match self.pos.attacker.color {
+            Color::Black => self.pos.hash,
+            Color::White => self.pos.hash ^ WHITE_ATTACKS,
+        }
+    }
+
     /// Attacker to move with `depth` moves left: can it win by fours?
-    fn or_node(
-        &mut self,
-        depth: u8,
-        defender_five: Option<Point>,
-        first: Option<Point>,
-    ) -> Result<bool, OutOfTime> {
+    fn or_node(&mut self, depth: u8, first: Option<Point>) -> Result<bool, OutOfTime> {
         self.clock.tick()?;
-        let key = self.pos.hash;
+        let (attacker, defender) = (self.pos.attacker.color, self.pos.defender.color);
+        if let Some(f) = self.pos.fives(attacker).first() {
+            let mut line = self.path.clone();
+            line.push(Point::from_index(f));
+            self.found = Some(Win::five(&line));
+            return Ok(depth >= 1);
+        }
+        let key = self.key();
         // A root restricted to one first move is not the position's own answer: not cached.
         let cache = first.is_none();
         if let Some(known) = self.depth_bound(key).filter(|&d| cache && d >= depth) {
@@ -76,13 +96,14 @@ impl<'a> Vcf<'a> {
             self.cut |= known != EXHAUSTED;
             return Ok(false);
         }
-        let mut moves = self.pos.attacker.four_moves(&self.pos.board);
-        if let Some(d) = defender_five {
+        let mut moves = self.pos.four_moves(attacker);
+        let threats = self.pos.fives(defender);
+        if let Some(d) = threats.first() {
             // The attacker must block, and in a VCF the block must be a four too.
-            let blocks = moves.contains(d.index());
+            let blocks = threats.len() == 1 && moves.contains(d);
             moves = Default::default();
             if blocks {
-                moves.insert(d.index());
+                moves.insert(d);
             }
         }
         if let Some(f) = first {
@@ -107,8 +128,7 @@ impl<'a> Vcf<'a> {
             if !self.pos.attacker.may_play(&mut self.pos.board, m) {
                 continue;
             }
-            let won = self.try_four(m, depth);
-            if won? {
+            if self.try_four(m, depth)? {
                 self.cut |= outer_cut;
                 return Ok(true);
             }
@@ -137,19 +157,13 @@ impl<'a> Vcf<'a> {
         let (attacker, defender) = (self.pos.attacker, self.pos.defender);
         self.pos.place(m, attacker.color);
         self.path.push(m);
-        let fives = attacker.fives_through(&self.pos.board, m);
+        let fives = attacker.fives_made_by(&self.pos.board, m);
         let won = match after_four(&mut self.pos.board, &defender, fives) {
             None => Ok(false),
             Some(AfterFour::Block(f)) => {
                 self.pos.place(f, defender.color);
                 self.path.push(f);
-                let counter = defender.fives_through(&self.pos.board, f);
-                let r = if counter.len() >= 2 {
-                    Ok(false)
-                } else {
-                    let d = counter.first().map(Point::from_index);
-                    self.or_node(depth - 1, d, None)
-                };
+                let r = self.or_node(depth - 1, None);
                 self.path.pop();
                 self.pos.remove(f);
                 r

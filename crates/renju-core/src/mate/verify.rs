@@ -1,6 +1,6 @@
 //! Checkers of claimed mates, for tests and for anyone who doubts an answer: they replay a
 //! line or a proof tree and check every move with the rules alone ([`crate::rules`], on a
-//! [`Referee`]), independently of how the searches found them.
+//! `Referee`), independently of how the searches found them.
 //!
 //! - Attacker moves: on an empty point, legal (black under renju: not forbidden), a five when
 //!   it has a five point, the block of a defender's four when there is one, and afterwards a
