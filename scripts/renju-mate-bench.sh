@@ -25,8 +25,8 @@ cargo run --quiet --release -p renju-core --example mate_bench -- "$count" "$kin
 # Quintet has no deadline: with MATE_TIMEOUT_MS set, a quintet solve of the first pass that
 # took longer counts as undecided (as ours would have stopped).
 paste "$ours" "$theirs" | awk -F'\t' -v limit_us="$(( ${MATE_TIMEOUT_MS:-0} * 1000 ))" '
-  { if ($4 == $9) same++; else { differ++; print "differ #" $1 " " $2 " ours=" $4 "/" $5 " quintet=" $9 "/" $10 " " $3 " quintet line " $12 } }
-  { if ($4 != "timeout") ours++; if (limit_us == 0 || $11 <= limit_us) theirs++ }
+  { if ($4 == $10) same++; else { differ++; print "differ #" $1 " " $2 " ours=" $4 "/" $5 " quintet=" $10 "/" $11 " " $3 " lines: ours " $8 " quintet " $13 } }
+  { if ($4 != "timeout") ours++; if (limit_us == 0 || $12 <= limit_us) theirs++ }
   END { printf "positions: %d, same verdict: %d, different: %d; decided: ours %d, quintet %d\n", NR, same, differ, ours, theirs }'
 if [[ -n "${PER_CALL:-}" ]]; then
   cargo build --quiet --release -p puzzles

@@ -6,7 +6,7 @@
 //! The positions are the first COUNT seeded middle games (30-79 stones) in which nobody has
 //! won and the side to move, the attacker, has no five point yet: such a one-move win is
 //! answered before any search, and would fill half the set with sub-microsecond solves.
-//! A first pass prints `index attacker(o|x) blacks/whites status depth micros nodes` per
+//! A first pass prints `index attacker(o|x) blacks/whites status depth micros nodes line` per
 //! position (`o` black, `x` white as quintet writes them; micros is the least CPU time of
 //! three solves, from the thread's own clock, so time other processes take is not
 //! counted), with the median, p90, p99, worst and sum of each status on stderr. `MATE_TIMEOUT_MS` sets a
@@ -129,10 +129,14 @@ fn main() {
             MateStatus::Timeout => "timeout",
         };
         by_status.entry(status).or_default().push(us);
-        let depth = out.win.map_or(0, |w| w.depth());
+        let depth = out.win.as_ref().map_or(0, |w| w.depth());
         let who = if *attacker == Color::Black { 'o' } else { 'x' };
+        let line = out.win.as_ref().map_or(String::new(), |w| {
+            let moves: Vec<String> = w.line.iter().map(|&p| notation(p)).collect();
+            moves.join(",")
+        });
         println!(
-            "{n}\t{who}\t{}/{}\t{status}\t{depth}\t{us:.1}\t{}",
+            "{n}\t{who}\t{}/{}\t{status}\t{depth}\t{us:.1}\t{}\t{line}",
             stones(board, Color::Black),
             stones(board, Color::White),
             out.nodes

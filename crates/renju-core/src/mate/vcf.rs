@@ -8,7 +8,7 @@
 
 use crate::board::{Color, Point};
 use crate::mate::Win;
-use crate::mate::state::Position;
+use crate::mate::state::{Position, stone_key};
 use crate::mate::table::{Clock, OutOfTime, Table};
 use crate::mate::threats::{AfterFour, after_four};
 
@@ -72,9 +72,14 @@ impl<'a> Vcf<'a> {
     }
 
     fn key(&self) -> u64 {
+        self.key_of(self.pos.hash)
+    }
+
+    /// The table key of the position with Zobrist hash `hash`.
+    fn key_of(&self, hash: u64) -> u64 {
         match self.pos.attacker.color {
-            Color::Black => self.pos.hash,
-            Color::White => self.pos.hash ^ WHITE_ATTACKS,
+            Color::Black => hash,
+            Color::White => hash ^ WHITE_ATTACKS,
         }
     }
 
@@ -128,7 +133,12 @@ impl<'a> Vcf<'a> {
             if !self.pos.attacker.may_play(&mut self.pos.board, m) {
                 continue;
             }
-            if self.try_four(m, depth)? {
+            let won = if depth == 2 {
+                self.try_last_four(m)?
+            } else {
+                self.try_four(m, depth)?
+            };
+            if won {
                 self.cut |= outer_cut;
                 return Ok(true);
             }
@@ -143,6 +153,68 @@ impl<'a> Vcf<'a> {
             self.table.put(key, u64::from(value));
         }
         self.cut |= outer_cut;
+        Ok(false)
+    }
+
+    /// [`Vcf::try_four`] with two moves left, where only a four the defender cannot stop
+    /// wins: the same answer, table entries, `cut` and node count, with the stones put on the
+    /// board alone. After a block the attacker has no five point (its four made one, now
+    /// taken), so the node below would only read the table or find whether the attacker has
+    /// a four left, which is asked here on the lines the two stones changed.
+    fn try_last_four(&mut self, m: Point) -> Result<bool, OutOfTime> {
+        let (attacker, defender) = (self.pos.attacker, self.pos.defender);
+        let board = &mut self.pos.board;
+        board.place(m, attacker.color);
+        let fives = attacker.fives_made_by(board, m);
+        let won = match after_four(board, &defender, fives) {
+            None => Ok(false),
+            Some(AfterFour::Block(f)) => {
+                board.place(f, defender.color);
+                let r = self.after_last_block(m, f);
+                self.pos.board.remove(f);
+                r
+            }
+            Some(end) => {
+                self.path.push(m);
+                self.found = Some(Win::from_end(&self.path, end));
+                self.path.pop();
+                Ok(true)
+            }
+        };
+        self.pos.board.remove(m);
+        won
+    }
+
+    /// What [`Vcf::or_node`] does with one move left after the attacker's four `m` and the
+    /// block `f` (both on the board only): never a win; a cut when the table has no better
+    /// bound and the attacker still has a four to play (the block of a counter-four, if the
+    /// block made one).
+    fn after_last_block(&mut self, m: Point, f: Point) -> Result<bool, OutOfTime> {
+        self.clock.tick()?;
+        let (attacker, defender) = (self.pos.attacker, self.pos.defender);
+        let hash = self.pos.hash ^ stone_key(m, attacker.color) ^ stone_key(f, defender.color);
+        let key = self.key_of(hash);
+        if let Some(known) = self.depth_bound(key).filter(|&d| d >= 1) {
+            self.cut |= known != EXHAUSTED;
+            return Ok(false);
+        }
+        // The defender had no five point after `m`; any now are the block's.
+        let threats = defender.fives_made_by(&self.pos.board, f);
+        let has_move = match threats.first() {
+            Some(d) => {
+                let d = Point::from_index(d);
+                threats.len() == 1
+                    && attacker
+                        .four_moves_through(&self.pos.board, d)
+                        .contains(d.index())
+            }
+            None => self.pos.has_four_move_after(&attacker, &[m, f]),
+        };
+        if has_move {
+            self.cut = true;
+        } else {
+            self.table.put(key, u64::from(EXHAUSTED));
+        }
         Ok(false)
     }
 
