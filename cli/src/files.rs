@@ -216,7 +216,16 @@ pub fn temporary_beside(path: &Path) -> io::Result<tempfile::NamedTempFile> {
         use std::os::unix::fs::PermissionsExt;
         builder.permissions(std::fs::Permissions::from_mode(0o666));
     }
-    builder.tempfile_in(folder)
+    builder.tempfile_in(folder).map_err(|err| {
+        // tempfile's message ends naming its random file (` at path "..."`); the folder is
+        // what the user can act on.
+        let message = err.to_string();
+        let cause = message.split(" at path \"").next().unwrap_or_default();
+        io::Error::new(
+            err.kind(),
+            format!("cannot create a file in {}: {cause}", folder.display()),
+        )
+    })
 }
 
 /// Gives a rewritten file the mode (and, where allowed, the owner) of the file it replaces.
@@ -361,6 +370,18 @@ mod tests {
         assert_eq!(full.unwrap_err().kind(), io::ErrorKind::StorageFull);
         assert_eq!(std::fs::read_to_string(&target).unwrap(), "old\n");
         assert_eq!(names(&dir), ["t.jsonl"]);
+
+        // A folder that does not exist is named, not the temporary file's random name.
+        let err = write_atomically(&dir.join("none/t.jsonl"), None, |_| Ok(())).unwrap_err();
+        assert_eq!(err.kind(), io::ErrorKind::NotFound);
+        let message = err.to_string();
+        assert!(
+            message.starts_with(&format!(
+                "cannot create a file in {}",
+                dir.join("none").display()
+            )) && !message.contains(".tmp"),
+            "{message}"
+        );
 
         // A rename that fails: the target is a non-empty folder.
         let folder = dir.join("f");

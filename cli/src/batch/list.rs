@@ -10,6 +10,7 @@ use super::cases::Case;
 use super::discover::Found;
 use super::envelope::Envelope;
 use super::input_files::InputFiles;
+use crate::args::{Report, ReportFormat};
 use crate::error::escape_controls;
 use crate::exit::ExitStatus;
 use crate::output::{is_broken_pipe, stderr_line, write_json};
@@ -25,10 +26,36 @@ struct Listed<'a> {
     skip: Option<String>,
 }
 
-/// Prints the cases; the exit status (0, or 2 when stdout cannot be written).
-pub fn list(cases: impl Iterator<Item = Case>, inputs: &InputFiles) -> ExitStatus {
+/// Whether the list is for people: `--report human` or `--report jsonl` (to stdout) say,
+/// else a terminal does. Any other report on the command line is a usage error, since
+/// `--list` runs no case and has nothing else to report: a script that asks for JUnit must
+/// not get JSON Lines in its place. (Reports `puzzles.toml` names describe runs; a list
+/// leaves them aside.)
+pub fn for_people(reports: &[Report]) -> Result<Option<bool>, String> {
+    match reports {
+        [] => Ok(None),
+        [
+            Report {
+                format: format @ (ReportFormat::Human | ReportFormat::Jsonl),
+                path: None,
+            },
+        ] => Ok(Some(*format == ReportFormat::Human)),
+        _ => Err(
+            "--list prints the cases and runs none, so it writes no report: it takes only `--report human` or `--report jsonl` (to stdout)"
+                .into(),
+        ),
+    }
+}
+
+/// Prints the cases, for people when `for_people` says so (else when stdout is a
+/// terminal); the exit status (0, or 2 when stdout cannot be written).
+pub fn list(
+    cases: impl Iterator<Item = Case>,
+    inputs: &InputFiles,
+    for_people: Option<bool>,
+) -> ExitStatus {
     let stdout = io::stdout();
-    let human = stdout.is_terminal();
+    let human = for_people.unwrap_or_else(|| stdout.is_terminal());
     let mut out = io::BufWriter::new(stdout.lock());
     let mut count = 0;
     let mut written = Ok(());

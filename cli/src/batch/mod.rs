@@ -318,8 +318,12 @@ pub fn run_once(
         return not_started(no_cases(args, settings));
     }
     if args.list {
+        let for_people = match list::for_people(&args.report) {
+            Ok(for_people) => for_people,
+            Err(message) => return not_started(usage_error(message)),
+        };
         return (
-            RunEnd::Ran(list::list(cases, &input_files)),
+            RunEnd::Ran(list::list(cases, &input_files, for_people)),
             Seen::default(),
         );
     }

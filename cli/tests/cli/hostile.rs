@@ -41,6 +41,41 @@ fn usage_errors_print_the_error_object_and_one_sentence() {
     }
 }
 
+/// `--list` prints JSON Lines or lines for people, as `--report jsonl` or `human` asks; a
+/// report it cannot give (JUnit on stdout, any report file) is a usage error, not JSON
+/// Lines where XML was asked for.
+#[test]
+fn list_prints_only_the_reports_it_can_give() {
+    let list = |report: &[&str]| {
+        puzzles(
+            &[
+                &["batch", "--no-cache", "--list", "fixtures/baseball"],
+                report,
+            ]
+            .concat(),
+            "",
+        )
+    };
+    let lines = list(&[]);
+    assert_eq!(lines.code, 0, "{lines:?}");
+    let cases = lines.json_lines().len();
+    assert!(cases > 0, "{lines:?}");
+    assert_eq!(list(&["--report", "jsonl"]).stdout, lines.stdout);
+    let human = list(&["--report", "human"]);
+    assert_eq!(human.code, 0, "{human:?}");
+    assert_eq!(human.stdout.lines().count(), cases);
+    assert!(human.stdout.starts_with("fixtures/baseball/"), "{human:?}");
+    for report in ["junit", "github", "summary", "jsonl=listed.jsonl"] {
+        let run = list(&["--report", report]);
+        let error = assert_error(&run, "usage");
+        assert!(
+            error["message"].as_str().unwrap().contains("--list"),
+            "{report}: {error}"
+        );
+    }
+    assert!(!workspace().join("listed.jsonl").exists());
+}
+
 /// An interactive command's error ends the same way as any other: the error object on
 /// stdout, one sentence on stderr, exit 2.
 #[test]

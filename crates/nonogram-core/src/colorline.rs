@@ -53,8 +53,10 @@ pub struct ColorLineSolver {
     /// Cells beyond the clues' minimum: every state of block j lies in
     /// `first[j]..=first[j] + slack`.
     slack: usize,
-    /// The line's cells.
+    /// The line's cells, and whether each can be background (both with one background cell
+    /// past the end).
     cells: Vec<ColorSet>,
+    bg: Vec<bool>,
     /// The distinct colours of the blocks, and each block's index among them.
     palette: Vec<u8>,
     local: Vec<usize>,
@@ -63,12 +65,12 @@ pub struct ColorLineSolver {
     /// Reachability from the left and to the right, `(blocks + 1) x (slack + 1)`.
     fwd: Vec<bool>,
     bwd: Vec<bool>,
+    /// Scratch: whether the block of the row at hand fits at each state.
+    fits: Vec<bool>,
     /// Per distinct colour, a difference array of "some arrangement gives cell i this
     /// colour"; and "some arrangement leaves cell i background".
     paint: Vec<i32>,
     can_bg: Vec<bool>,
-    /// Running sums of `paint`, one per distinct colour.
-    depth: Vec<i32>,
     /// Smallest and largest possible start of each block.
     start_min: Vec<usize>,
     start_max: Vec<usize>,
@@ -116,21 +118,21 @@ impl ColorLineSolver {
         }
         self.backward();
         let n = self.n;
-        self.depth.clear();
-        self.depth.resize(self.palette.len(), 0);
-        for (i, cell) in out.iter_mut().enumerate() {
-            let mut set = if self.can_bg[i] { BACKGROUND } else { 0 };
-            for (d, &c) in self.palette.iter().enumerate() {
-                self.depth[d] += self.paint[d * (n + 1) + i];
-                if self.depth[d] > 0 {
-                    set |= only(c);
+        for (cell, &bg) in out.iter_mut().zip(&self.can_bg) {
+            *cell = if bg { BACKGROUND } else { 0 };
+        }
+        for (d, &c) in self.palette.iter().enumerate() {
+            let mut depth = 0;
+            for (cell, &step) in out.iter_mut().zip(&self.paint[d * (n + 1)..]) {
+                depth += step;
+                if depth > 0 {
+                    *cell |= only(c);
                 }
             }
-            if set == 0 {
-                // Unreachable when an arrangement exists: every cell is in a block or not.
-                return Err(Contradiction);
-            }
-            *cell = set;
+        }
+        if out.contains(&0) {
+            // Unreachable when an arrangement exists: every cell is in a block or not.
+            return Err(Contradiction);
         }
         Ok(())
     }
@@ -203,6 +205,9 @@ impl ColorLineSolver {
         self.cells.clear();
         self.cells.extend_from_slice(line);
         self.cells.push(BACKGROUND);
+        self.bg.clear();
+        self.bg
+            .extend(self.cells.iter().map(|&c| c & BACKGROUND != 0));
         self.load_runs();
         let size = (k + 1) * (self.slack + 1);
         self.fwd.clear();
@@ -239,33 +244,57 @@ impl ColorLineSolver {
         }
     }
 
+    /// Whether block `j` fits at each of its start states `lo..=lo + slack` (`lo` its first
+    /// cell), by the cells alone: `out[t]` for the start `lo + t`. A block moves its state
+    /// down one row keeping `t`, since the next block's first cell is `lo + len + sep`.
+    fn fits_row(&self, j: usize, out: &mut [bool]) {
+        let (lo, len, width) = (self.first[j], self.lens[j], self.slack + 1);
+        let runs = &self.run[self.local[j] * (self.n + 1) + lo..][..width];
+        if self.sep[j] == 1 {
+            let after = &self.bg[lo + len..][..width];
+            for ((fit, &run), &bg) in out.iter_mut().zip(runs).zip(after) {
+                *fit = run as usize >= len && bg;
+            }
+        } else {
+            for (fit, &run) in out.iter_mut().zip(runs) {
+                *fit = run as usize >= len;
+            }
+        }
+    }
+
     /// Reachability from the left: `fwd[(j, i)]`, blocks `0..j` placed in cells `0..i`.
+    /// Row by row: a row's states come from the row above by a block, then spread right
+    /// over background cells.
     fn forward(&mut self) {
-        let k = self.lens.len();
-        let start = self.at(0, 0);
-        self.fwd[start] = true;
+        let (k, width) = (self.lens.len(), self.slack + 1);
+        let mut fits = std::mem::take(&mut self.fits);
+        fits.resize(width, false);
+        self.fwd[0] = true;
         for j in 0..=k {
             let lo = self.first[j];
-            for i in lo..=lo + self.slack {
-                if !self.fwd[self.at(j, i)] {
-                    continue;
+            let bg = &self.bg[lo..][..width];
+            let row = &mut self.fwd[j * width..][..width];
+            for t in 0..width - 1 {
+                if row[t] && bg[t] {
+                    row[t + 1] = true;
                 }
-                if i < lo + self.slack && self.cells[i] & BACKGROUND != 0 {
-                    let next = self.at(j, i + 1);
-                    self.fwd[next] = true;
-                }
-                if j < k && self.fits(j, i) {
-                    let next = self.at(j + 1, i + self.lens[j] + self.sep[j]);
-                    self.fwd[next] = true;
+            }
+            if j < k {
+                self.fits_row(j, &mut fits);
+                let (above, below) = self.fwd.split_at_mut((j + 1) * width);
+                let row = &above[j * width..];
+                for ((next, &here), &fit) in below[..width].iter_mut().zip(row).zip(&fits) {
+                    *next = here && fit;
                 }
             }
         }
+        self.fits = fits;
     }
 
     /// Reachability to the end, collecting on the way what every cell can be (a state on a
     /// full arrangement is reachable both ways) and the start range of every block.
     fn backward(&mut self) {
-        let (n, k) = (self.n, self.lens.len());
+        let (n, k, width) = (self.n, self.lens.len(), self.slack + 1);
         self.paint.clear();
         self.paint.resize(self.palette.len() * (n + 1), 0);
         self.can_bg.clear();
@@ -274,23 +303,27 @@ impl ColorLineSolver {
         self.start_min.resize(k, usize::MAX);
         self.start_max.clear();
         self.start_max.resize(k, 0);
-        let end = self.at(k, n);
-        self.bwd[end] = true;
+        let mut fits = std::mem::take(&mut self.fits);
+        fits.resize(width, false);
         for j in (0..=k).rev() {
             let lo = self.first[j];
-            for i in (lo..=lo + self.slack).rev() {
-                if j == k && i == n {
+            if j < k {
+                self.fits_row(j, &mut fits);
+            }
+            let (above, below) = self.bwd.split_at_mut((j + 1) * width);
+            let row = &mut above[j * width..];
+            let fwd = &self.fwd[j * width..][..width];
+            for t in (0..width).rev() {
+                let i = lo + t;
+                if j == k && t == width - 1 {
+                    // The end state: every block placed, every cell passed.
+                    row[t] = true;
                     continue;
                 }
-                let by_gap = i < lo + self.slack
-                    && self.cells[i] & BACKGROUND != 0
-                    && self.bwd[self.at(j, i + 1)];
-                let by_block = j < k
-                    && self.fits(j, i)
-                    && self.bwd[self.at(j + 1, i + self.lens[j] + self.sep[j])];
-                let here = self.at(j, i);
-                self.bwd[here] = by_gap || by_block;
-                if !self.fwd[here] {
+                let by_gap = t + 1 < width && self.bg[i] && row[t + 1];
+                let by_block = j < k && fits[t] && below[t];
+                row[t] = by_gap || by_block;
+                if !fwd[t] {
                     continue;
                 }
                 if by_gap {
@@ -309,6 +342,7 @@ impl ColorLineSolver {
                 }
             }
         }
+        self.fits = fits;
     }
 }
 

@@ -30,9 +30,14 @@
 //! alone), which on a large hard set costs more than the other two together.
 
 //!
+//! `nonogram_bench color ...` is the colour comparison instead (module `color`, its puzzles
+//! from `color_inputs`; `scripts/nonogram-color-bench.sh` runs it).
+//!
 //! Modules: `runners` runs and times the two solvers on one puzzle, `hard` the hard
 //! section, `report` writes the Markdown.
 
+mod color;
+mod color_inputs;
 mod hard;
 mod report;
 mod runners;
@@ -153,6 +158,10 @@ fn agrees(known: &str, got: &str) -> bool {
 }
 
 fn main() {
+    if std::env::args().nth(1).as_deref() == Some("color") {
+        color::main_color(std::env::args().skip(2));
+        return;
+    }
     let args = parse_args();
     let tmp = std::env::temp_dir().join(format!("nonogram-bench-{}", std::process::id()));
     std::fs::create_dir_all(&tmp).expect("temp dir");

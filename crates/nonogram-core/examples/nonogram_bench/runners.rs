@@ -197,6 +197,9 @@ pub(crate) fn run_nonogrid(bin: &str, file: &Path, timeout_s: u64) -> Run {
 pub(crate) struct Finished {
     pub(crate) ok: bool,
     pub(crate) killed: bool,
+    /// CPU time of the child (its one thread, or its main thread), in nanoseconds, read
+    /// after it exited and before it was reaped; `None` where that could not be read.
+    pub(crate) cpu_ns: Option<u64>,
     pub(crate) out: String,
     pub(crate) err: String,
 }
@@ -204,16 +207,22 @@ pub(crate) struct Finished {
 /// Runs nonogrid on `file` with `--max-solutions=2 --timeout=T`, killing it 10 s after its
 /// own limit in case that does not cover a phase.
 pub(crate) fn run_child(bin: &str, file: &Path, timeout_s: u64) -> std::io::Result<Finished> {
-    let t0 = Instant::now();
-    let mut child = Command::new(bin)
+    let mut command = Command::new(bin);
+    command
         .arg("--max-solutions=2")
         .arg(format!("--timeout={timeout_s}"))
-        .arg(file)
+        .arg(file);
+    run_command(command, Duration::from_secs(timeout_s + 10))
+}
+
+/// Runs a command to its end, or kills it once `hard` has passed, and keeps what it wrote.
+pub(crate) fn run_command(mut command: Command, hard: Duration) -> std::io::Result<Finished> {
+    let t0 = Instant::now();
+    let mut child = command
         .env("RUST_BACKTRACE", "0")
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()?;
-    let hard = Duration::from_secs(timeout_s + 10);
     let mut killed = false;
     // Read output on threads so a full pipe cannot block the child.
     let read = |pipe: Option<Box<dyn std::io::Read + Send>>| {
@@ -227,7 +236,11 @@ pub(crate) fn run_child(bin: &str, file: &Path, timeout_s: u64) -> std::io::Resu
     };
     let out_t = read(child.stdout.take().map(|p| Box::new(p) as _));
     let err_t = read(child.stderr.take().map(|p| Box::new(p) as _));
+    let mut cpu_ns = None;
     let status = loop {
+        // An exited child's own CPU clock, read before `try_wait` reaps it (a child that
+        // exits between the two looks is reaped without it: the caller falls back).
+        cpu_ns = cpu_ns.or_else(|| exited_cpu_ns(child.id()));
         match child.try_wait() {
             Ok(Some(st)) => break Some(st),
             Ok(None) if t0.elapsed() > hard => {
@@ -242,13 +255,27 @@ pub(crate) fn run_child(bin: &str, file: &Path, timeout_s: u64) -> std::io::Resu
     Ok(Finished {
         ok: status.is_some_and(|s| s.success()),
         killed,
+        cpu_ns,
         out: out_t.join().unwrap_or_default(),
         err: err_t.join().unwrap_or_default(),
     })
 }
 
+/// The CPU time of process `pid` once it has exited (a zombie not yet reaped), from
+/// `/proc/PID/schedstat` (nanoseconds on the CPU); `None` while it runs. The reaped-children
+/// counters move in 10 ms clock ticks per child, too coarse for processes of 2 ms.
+fn exited_cpu_ns(pid: u32) -> Option<u64> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    let state = stat.rsplit_once(')')?.1.split_whitespace().next()?;
+    if state != "Z" {
+        return None;
+    }
+    let sched = std::fs::read_to_string(format!("/proc/{pid}/schedstat")).ok()?;
+    sched.split_whitespace().next()?.parse().ok()
+}
+
 /// nonogrid's verdict and a note, from how it ended (`in_time`: before its own limit).
-fn nonogrid_status(f: &Finished, in_time: bool) -> (String, String) {
+pub(crate) fn nonogrid_status(f: &Finished, in_time: bool) -> (String, String) {
     if f.killed {
         return ("timeout".to_string(), "killed".to_string());
     }

@@ -18,9 +18,11 @@ use super::propagate::Stop;
 use super::schedule::Effort;
 use super::solutions::Solutions;
 use crate::colorline::{ColorLineSolver, ColorSet, only};
+use crate::linesolver::Contradiction;
 use crate::puzzle::Puzzle;
 use crate::sat::{Built, ColorLearner, Next};
 use puzzles_common::{Deadline, Poll};
+use rustc_hash::FxHashMap;
 use std::collections::VecDeque;
 
 /// One colour solve: the grid of possible values, its trail and queue of dirty lines, the
@@ -37,6 +39,7 @@ pub(super) struct ColorEngine<'p> {
     queue: VecDeque<u32>,
     queued: Vec<bool>,
     ls: ColorLineSolver,
+    cache: LineCache,
     inbuf: Vec<ColorSet>,
     outbuf: Vec<ColorSet>,
     deadline: Deadline,
@@ -69,6 +72,7 @@ impl<'p> ColorEngine<'p> {
             queue: VecDeque::with_capacity(h + w),
             queued: vec![false; h + w],
             ls: ColorLineSolver::new(),
+            cache: LineCache::default(),
             inbuf: Vec::with_capacity(h.max(w)),
             outbuf: Vec::with_capacity(h.max(w)),
             deadline,
@@ -248,8 +252,14 @@ impl<'p> ColorEngine<'p> {
             self.outbuf.resize(len, 0);
             let (lens, colors) = self.p.line(id);
             if self
-                .ls
-                .solve(lens, colors, &self.inbuf, &mut self.outbuf)
+                .cache
+                .solve(
+                    &mut self.ls,
+                    id as u32,
+                    (lens, colors),
+                    &self.inbuf,
+                    &mut self.outbuf,
+                )
                 .is_err()
             {
                 self.clear_queue();
@@ -402,6 +412,59 @@ impl<'p> ColorEngine<'p> {
             }
         }
         Ok(())
+    }
+}
+
+/// The line cache holds at most this many cells (keys and results; about 40 MB with the
+/// map's own share), and is emptied when full.
+const CACHE_MAX_CELLS: usize = 1 << 22;
+
+/// Line results by line and content. Probing and search present the same line in the same
+/// state many times (each probe re-solves the lines around its cell, and every pass of
+/// probing after the first meets the states of the pass before): on random 20x25 to 48x41
+/// colour puzzles 55% to 73% of line solves repeat one solved before.
+#[derive(Default)]
+struct LineCache {
+    map: FxHashMap<Box<[ColorSet]>, Option<Box<[ColorSet]>>>,
+    /// The key being looked up: the line's id, then its cells.
+    key: Vec<ColorSet>,
+    /// Cells held in keys and results.
+    held: usize,
+}
+
+impl LineCache {
+    /// What [`ColorLineSolver::solve`] gives for line `id` with its clue `(lens, colors)`
+    /// and cells `line`, from the cache when it has it.
+    fn solve(
+        &mut self,
+        ls: &mut ColorLineSolver,
+        id: u32,
+        (lens, colors): (&[u32], &[u8]),
+        line: &[ColorSet],
+        out: &mut [ColorSet],
+    ) -> Result<(), Contradiction> {
+        self.key.clear();
+        self.key.push(id);
+        self.key.extend_from_slice(line);
+        if let Some(hit) = self.map.get(self.key.as_slice()) {
+            return match hit {
+                Some(cells) => {
+                    out.copy_from_slice(cells);
+                    Ok(())
+                }
+                None => Err(Contradiction),
+            };
+        }
+        let result = ls.solve(lens, colors, line, out);
+        let size = self.key.len() + out.len();
+        if self.held + size > CACHE_MAX_CELLS {
+            self.map.clear();
+            self.held = 0;
+        }
+        self.held += size;
+        let value = result.is_ok().then(|| Box::from(&*out));
+        self.map.insert(Box::from(self.key.as_slice()), value);
+        result
     }
 }
 
