@@ -9,6 +9,7 @@
 # attacker moves (ours counts the five; quintet's `limit` does not, so it gets LIMIT-1). For
 # VCT, quintet's threat_limit (the VCF depth it tries at each attacker node) is
 # QUINTET_THREAT_LIMIT, default LIMIT-1; MATE_THREATS=vcf gives ours the same wider threats.
+# For VCF, quintet's winning lines are replayed by our verifier and their depths compared.
 # PER_CALL=RUNS also runs every position as its own process on both sides (`puzzles renju
 # mate` against quintet's `solve` example; scripts/renju-mate-per-call.py), RUNS times each.
 set -euo pipefail
@@ -28,6 +29,11 @@ paste "$ours" "$theirs" | awk -F'\t' -v limit_us="$(( ${MATE_TIMEOUT_MS:-0} * 10
   { if ($4 == $10) same++; else { differ++; print "differ #" $1 " " $2 " ours=" $4 "/" $5 " quintet=" $10 "/" $11 " " $3 " lines: ours " $8 " quintet " $13 } }
   { if ($4 != "timeout") ours++; if (limit_us == 0 || $12 <= limit_us) theirs++ }
   END { printf "positions: %d, same verdict: %d, different: %d; decided: ours %d, quintet %d\n", NR, same, differ, ours, theirs }'
+# Quintet's VCF lines, replayed by our verifier (mate_check_lines): legal, winning, and never
+# shorter than ours.
+if [[ $kind == vcf ]]; then
+  paste "$ours" "$theirs" | cargo run --quiet --release -p renju-core --example mate_check_lines
+fi
 if [[ -n "${PER_CALL:-}" ]]; then
   cargo build --quiet --release -p puzzles
   python3 "$here/renju-mate-per-call.py" "$ours" "$kind" "$limit" "${CARGO_TARGET_DIR:-$here/../target}/release/puzzles" \
