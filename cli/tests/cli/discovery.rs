@@ -28,9 +28,10 @@ fn write(dir: &Path, file: &str, text: &str) {
     std::fs::write(path, text).unwrap();
 }
 
-/// Reproducer: after one failure `batch .` read its own `.puzzles_cache/last-failed.json` as
-/// a case and every later run exited 2; `.vscode/settings.json` (which the README tells users
-/// to write) and an input file named by a case were "not a puzzles case" too.
+/// A walk reads cases only: never the runner's own `.puzzles_cache/last-failed.json` (one
+/// failure would make every later run exit 2), nor hidden files such as
+/// `.vscode/settings.json` (which the README tells users to write), nor an input file named
+/// by a case.
 #[test]
 fn a_walk_skips_the_cache_hidden_files_ignored_files_and_inputs() {
     let dir = scratch("discovery_walk");

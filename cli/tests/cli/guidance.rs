@@ -46,8 +46,8 @@ fn a_case_file_given_to_a_game_command_shows_how_to_run_it() {
     assert!(!plain.stderr.contains("batch case"), "{}", plain.stderr);
 }
 
-/// Reproducer: `--update missing` (a space) read `missing` as a PATH; now it is a usage
-/// error that shows `--update=missing`.
+/// `--update missing` (a space) would read `missing` as a PATH: it is a usage error that
+/// shows `--update=missing`.
 #[test]
 fn update_with_a_space_shows_the_equals_sign() {
     let dir = scratch("guidance_update_space");
@@ -64,9 +64,8 @@ fn update_with_a_space_shows_the_equals_sign() {
     assert!(!text.contains("expect"), "{text}");
 }
 
-/// Reproducer: `--update=missing` recorded a `"status": "timeout"` verdict as the
-/// expectation, silently. Now neither `--update` nor `--update=missing` writes one, and
-/// stderr says why.
+/// A `"status": "timeout"` verdict depends on the machine's load, so it is never an
+/// expectation: neither `--update` nor `--update=missing` writes one, and stderr says why.
 #[test]
 fn update_never_takes_a_verdict_that_ran_out_of_time() {
     let dir = scratch("guidance_update_timeout");
@@ -109,10 +108,9 @@ fn update_never_takes_a_verdict_that_ran_out_of_time() {
     );
 }
 
-/// Reproducer: `"$schema"` made a case invalid, so an editor could not be pointed at the
-/// schema from the file; and an input typo got "not valid under any of the given schemas"
-/// at `/input`. Now `$schema` is an envelope key, the schema has an `$id`, a typo's message
-/// names the key, and a case that expects an error leaves its bad input unmarked.
+/// Editors find the schema through a case's own `"$schema"`, so it is an envelope key and
+/// the schema has an `$id`; an input typo's message names the key (not "not valid under any
+/// of the given schemas"), and a case that expects an error leaves its bad input unmarked.
 #[test]
 fn editors_get_the_schema_from_the_case_and_precise_marks() {
     let dir = scratch("guidance_schema");

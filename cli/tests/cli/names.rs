@@ -35,8 +35,8 @@ fn broken_judge_cases(name: &str) -> (PathBuf, Vec<String>) {
     (dir, lines)
 }
 
-/// Reproducer: a line inserted above a failing case made `--last-failed` run the new line
-/// in its place, pass, exit 0 and forget the failure.
+/// A line inserted above a failing case must not make `--last-failed` run the new line in
+/// its place, pass, exit 0 and forget the failure.
 #[test]
 fn last_failed_runs_the_case_that_failed_after_a_line_is_inserted() {
     let (dir, mut lines) = broken_judge_cases("names_inserted_line");
@@ -65,8 +65,8 @@ fn last_failed_runs_the_case_that_failed_after_a_line_is_inserted() {
     assert!(!quiet.stderr.contains("match no case"), "{}", quiet.stderr);
 }
 
-/// Reproducer: JUnit test names were line numbers, so a dashboard saw every test after an
-/// inserted line renamed. A named case keeps its name wherever its line goes.
+/// Dashboards track tests by name: a named case keeps its name in every report wherever its
+/// line goes, so an inserted line renames nothing.
 #[test]
 fn a_named_case_keeps_its_id_in_every_report_when_lines_move() {
     let dir = scratch("names_junit");

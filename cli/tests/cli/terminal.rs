@@ -82,9 +82,8 @@ fn has_colour(text: &str) -> bool {
     })
 }
 
-/// Reproducer: on a terminal stdout was raw JSON Lines, and finding the failure needed `jq`.
-/// Now a person reads the failing cases (id, name, `game command`, both values, long ones
-/// cut) and a final block; a pipe still gets JSON Lines.
+/// On a terminal a person reads the failing cases (id, name, `game command`, both values,
+/// long ones cut) and a final block, without `jq`; a pipe still gets JSON Lines.
 #[test]
 fn a_terminal_gets_the_report_for_people() {
     let dir = people_cases("terminal_human");
@@ -216,8 +215,8 @@ fn a_skipped_case_is_counted_and_reported() {
     assert!(jsonl.json_lines()[1]["verdict"].is_null());
 }
 
-/// Reproducer: `--fail-fast` waited for the cases already running (0 to 17 s after the
-/// failure). Beside a failing case, a case that would run for hours is cancelled.
+/// `--fail-fast` does not wait for the cases already running: beside a failing case, a case
+/// that would run for hours is cancelled.
 #[test]
 fn fail_fast_cancels_the_cases_still_running() {
     let dir = scratch("terminal_fail_fast");
