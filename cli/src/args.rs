@@ -271,7 +271,7 @@ impl RunArgs {
 /// How much of the command line to build. Each command's help lists its input fields, and
 /// whether it takes `--timeout` is read from its input schema; generating every command's
 /// schema took 5.8 of the 6.6 million instructions of a one-position `renju mate` (callgrind),
-/// far more than the verdict. So [`matches`] parses with the `Parsing` tree first (no fields,
+/// far more than the verdict. So [`matches()`] parses with the `Parsing` tree first (no fields,
 /// `--timeout` on every JSON command, and only the game that the first argument names when it
 /// names one) and again with the `Full` one whenever that stops (help, a usage error) or a
 /// command without a time limit got `--timeout`: what is printed or refused is always the

@@ -6,12 +6,13 @@
 //! `palette` the board is a colour one, its cells the colours' characters.
 
 use crate::InputError;
+use crate::cells::line_error;
 use crate::cells::{
     Cell, LineError, MAX_LINE_LEN, clues_of, parse_line, parse_picture_line, validate_clues,
 };
 use crate::color_feedback::ColorJudge;
 use crate::colorline::ColorSet;
-use crate::feedback::{LineJudge, LineVerdict, Mode, line_error};
+use crate::feedback::{LineJudge, LineVerdict, Mode};
 use crate::palette::{ClueItem, DEFAULT_CHAR, Palette, PaletteColor, counts_if_plain, plain_lists};
 use crate::puzzle::color_runs;
 use schemars::JsonSchema;

@@ -317,6 +317,19 @@ pub fn clues_of(filled: &[bool]) -> Vec<u32> {
     out
 }
 
+/// Turns a line or clue fault into an input error at the JSON path of the offending value.
+pub(crate) fn line_error(err: LineError, line_path: &str, clues_path: &str) -> crate::InputError {
+    let path = match &err {
+        LineError::BadCell { .. }
+        | LineError::TooLong { .. }
+        | LineError::CrossInPicture { .. }
+        | LineError::BadColorCell { .. } => line_path.to_string(),
+        LineError::ZeroClue { index } => format!("{clues_path}/{index}"),
+        LineError::DoesNotFit { .. } | LineError::ColorsDoNotFit { .. } => clues_path.to_string(),
+    };
+    crate::InputError::new(path, err.to_string())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -13,8 +13,8 @@
 
 use crate::classic::ClassicFeedback;
 use crate::colorline::{ColorLineSolver, ColorSet, only};
-use crate::feedback::{LineVerdict, Mode};
 use crate::puzzle::color_runs;
+use crate::verdict::{LineVerdict, Mode};
 
 /// Reusable state for judging colour lines.
 #[derive(Debug, Default, Clone)]

@@ -442,10 +442,10 @@ impl ColorLineSolver {
     }
 }
 
-/// The bit-parallel path, for lines of up to [`BITS_MAX_LEN`] cells: the same reachability
-/// over the same states, a row of the table one 64-bit mask. A block keeps a state's column
-/// (see [`ColorLineSolver::fits_row`]), so it is an AND with the row of where it fits; a run
-/// of background cells is a spread along the row, by doubling.
+// The bit-parallel path, for lines of up to `BITS_MAX_LEN` cells: the same reachability
+// over the same states, a row of the table one 64-bit mask. A block keeps a state's column
+// (see `ColorLineSolver::fits_row`), so it is an AND with the row of where it fits; a run
+// of background cells is a spread along the row, by doubling.
 impl ColorLineSolver {
     /// The cell masks of the loaded line.
     fn load_bits(&mut self) {

@@ -14,25 +14,15 @@
 
 use crate::InputError;
 use crate::cells::{
-    Cell, LineError, normalize_clues, parse_line, runs_equal_clues, validate_clues,
+    Cell, line_error, normalize_clues, parse_line, runs_equal_clues, validate_clues,
 };
 use crate::classic::ClassicFeedback;
 use crate::color_feedback::ColorJudge;
 use crate::linesolver::{Contradiction, LineSolver};
 use crate::palette::{ClueItem, Palette, PaletteColor, counts_if_plain};
+pub use crate::verdict::{LineVerdict, Mode};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-
-/// Which feedback rules to apply.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum Mode {
-    /// The design note's block-scan feedback, kept exactly (the default).
-    #[default]
-    Classic,
-    /// Logic: a clue is matched when its position is certain and its cells are filled.
-    Strict,
-}
 
 /// Input of `nonogram line`.
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
@@ -51,17 +41,6 @@ pub struct LineInput {
     /// Without it the line is black and white.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub palette: Option<Vec<PaletteColor>>,
-}
-
-/// Verdict on one line (also used per row and column by `check`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-pub struct LineVerdict {
-    /// One entry per clue as given (`[0]` has one entry).
-    pub matched: Vec<bool>,
-    /// The filled runs equal the clues exactly.
-    pub solved: bool,
-    /// No arrangement of the clues fits the line.
-    pub contradiction: bool,
 }
 
 /// Reusable state for judging many lines (a board, a benchmark): the line solver's tables,
@@ -133,19 +112,6 @@ impl LineJudge {
             contradiction,
         }
     }
-}
-
-/// Turns a line or clue fault into an input error at the JSON path of the offending value.
-pub(crate) fn line_error(err: LineError, line_path: &str, clues_path: &str) -> InputError {
-    let path = match &err {
-        LineError::BadCell { .. }
-        | LineError::TooLong { .. }
-        | LineError::CrossInPicture { .. }
-        | LineError::BadColorCell { .. } => line_path.to_string(),
-        LineError::ZeroClue { index } => format!("{clues_path}/{index}"),
-        LineError::DoesNotFit { .. } | LineError::ColorsDoNotFit { .. } => clues_path.to_string(),
-    };
-    InputError::new(path, err.to_string())
 }
 
 /// `nonogram line`: feedback on one line.

@@ -38,6 +38,7 @@ pub mod palette;
 pub mod puzzle;
 mod sat;
 pub mod solver;
+mod verdict;
 
 pub use board::{CheckInput, CheckVerdict, CluesInput, CluesVerdict, check, clues};
 pub use feedback::{LineInput, LineVerdict, Mode, line};

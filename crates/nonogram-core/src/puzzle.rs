@@ -145,7 +145,7 @@ impl Puzzle {
             for (i, (l, c)) in lens.iter().zip(colors).enumerate() {
                 palette
                     .check_fit(l, c, len)
-                    .map_err(|e| crate::feedback::line_error(e, "", &format!("/{name}/{i}")))?;
+                    .map_err(|e| crate::cells::line_error(e, "", &format!("/{name}/{i}")))?;
                 for (&n, &k) in l.iter().zip(c) {
                     totals[usize::from(k)] += u64::from(n);
                 }
