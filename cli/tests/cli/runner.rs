@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use serde_json::{Value, json};
 
 use crate::batch::judge_case;
-use crate::{puzzles, puzzles_command, scratch};
+use crate::{puzzles, puzzles_command, run_with_stdin, scratch};
 
 fn case_names(run: &crate::Run) -> Vec<String> {
     run.json_lines()
@@ -192,7 +192,18 @@ fn filter_keeps_cases_by_id_command_or_note_and_skip_leaves_them_out() {
     ];
     std::fs::write(dir.join("mixed.jsonl"), lines.join("\n")).unwrap();
     std::fs::write(dir.join("solo.json"), judge_case("123", "123", None)).unwrap();
-    let root = path_str(&dir);
+    // Run from inside the folder, so that ids are relative and a filter cannot match the
+    // folder's own path (a checkout under a folder named after a game).
+    let root = "cases";
+    std::fs::create_dir_all(dir.join(root)).unwrap();
+    for name in ["mixed.jsonl", "solo.json"] {
+        std::fs::rename(dir.join(name), dir.join(root).join(name)).unwrap();
+    }
+    let batch = |args: &[&str]| {
+        let mut command = puzzles_command();
+        command.current_dir(&dir).args(args);
+        run_with_stdin(command, b"")
+    };
     let names = |filters: &[&str]| {
         let mut args = vec!["batch", root];
         for filter in filters {
@@ -201,7 +212,7 @@ fn filter_keeps_cases_by_id_command_or_note_and_skip_leaves_them_out() {
                 None => args.extend(["--filter", filter]),
             }
         }
-        let run = puzzles(&args, "");
+        let run = batch(&args);
         (run.code, case_names(&run))
     };
     assert_eq!(
@@ -234,14 +245,14 @@ fn filter_keeps_cases_by_id_command_or_note_and_skip_leaves_them_out() {
         names(&["renju", "-stone"]),
         (0, vec![format!("{root}/mixed.jsonl:3")])
     );
-    let run = puzzles(&["batch", root, "--filter", "chess"], "");
+    let run = batch(&["batch", root, "--filter", "chess"]);
     assert_eq!(run.code, 2, "{run:?}");
     assert!(
         run.stderr.contains("\"chess\"") && run.stderr.contains("--filter"),
         "{}",
         run.stderr
     );
-    let run = puzzles(&["batch", root, "--skip", "/"], "");
+    let run = batch(&["batch", root, "--skip", "/"]);
     assert_eq!(run.code, 2, "{run:?}");
     assert!(run.stderr.contains("--skip"), "{}", run.stderr);
 }
