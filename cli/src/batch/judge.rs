@@ -107,52 +107,64 @@ fn judge(
     }
     line.game = Some(envelope.game.clone());
     line.command = Some(envelope.command.clone());
-    let expects_error = envelope
-        .expect
-        .as_ref()
-        .is_some_and(|e| e.get("error").is_some());
-    match evaluated {
-        Ok(verdict) => {
-            if let Some(expect) = &envelope.expect {
-                match raw_mismatches(expect, &verdict) {
-                    Ok(found) => line.mismatches = found,
-                    Err(err) => {
-                        let message = format!("cannot re-read the verdict: {err}");
-                        line.error = Some(CaseError::new(ErrorKind::Internal, message));
-                        return;
-                    }
-                }
-                line.pass = Some(line.mismatches.is_empty());
-            }
-            line.verdict = Some(verdict);
-            result.outcome = match line.pass {
-                None => Outcome::Unchecked,
-                Some(true) => Outcome::Passed,
-                Some(false) => Outcome::Failed,
-            };
-        }
-        Err(err) => {
-            // A case may expect an error: `"expect": {"error": {"kind": "invalid", ...}}`.
-            if let Some(expect) = envelope.expect.as_ref().filter(|_| expects_error) {
-                let actual = serde_json::json!({ "error": err });
-                line.mismatches = mismatches(expect, &actual);
-                line.pass = Some(line.mismatches.is_empty());
-            } else if envelope.expect.is_some() {
-                line.pass = Some(false);
-            }
-            line.error = Some(err);
-            result.outcome = match line.pass {
-                Some(true) => Outcome::Passed,
-                Some(false) if expects_error => Outcome::Failed,
-                _ => Outcome::Invalid,
-            };
-        }
+    match compare(line, envelope.expect.as_ref(), evaluated) {
+        Some(outcome) => result.outcome = outcome,
+        None => return,
     }
     if result.outcome == Outcome::Failed
         && let Some(at) = expect_line(text, &line.mismatches)
     {
         result.at_line = at + origin.0 - 1;
     }
+}
+
+/// Judges a case's verdict or error against its `expect` (a case may expect an error), filling
+/// in the line's mismatches, pass and verdict or error; the outcome, or `None` when the
+/// verdict could not be re-read (an internal error, on the line).
+fn compare(
+    line: &mut CaseLine,
+    expect: Option<&Value>,
+    evaluated: Result<Box<RawValue>, CaseError>,
+) -> Option<Outcome> {
+    let expects_error = expect.is_some_and(|e| e.get("error").is_some());
+    let outcome = match evaluated {
+        Ok(verdict) => {
+            if let Some(expect) = expect {
+                match raw_mismatches(expect, &verdict) {
+                    Ok(found) => line.mismatches = found,
+                    Err(err) => {
+                        let message = format!("cannot re-read the verdict: {err}");
+                        line.error = Some(CaseError::new(ErrorKind::Internal, message));
+                        return None;
+                    }
+                }
+                line.pass = Some(line.mismatches.is_empty());
+            }
+            line.verdict = Some(verdict);
+            match line.pass {
+                None => Outcome::Unchecked,
+                Some(true) => Outcome::Passed,
+                Some(false) => Outcome::Failed,
+            }
+        }
+        Err(err) => {
+            // A case may expect an error: `"expect": {"error": {"kind": "invalid", ...}}`.
+            if let Some(expect) = expect.filter(|_| expects_error) {
+                let actual = serde_json::json!({ "error": err });
+                line.mismatches = mismatches(expect, &actual);
+                line.pass = Some(line.mismatches.is_empty());
+            } else if expect.is_some() {
+                line.pass = Some(false);
+            }
+            line.error = Some(err);
+            match line.pass {
+                Some(true) => Outcome::Passed,
+                Some(false) if expects_error => Outcome::Failed,
+                _ => Outcome::Invalid,
+            }
+        }
+    };
+    Some(outcome)
 }
 
 /// A file found in a folder that is JSON but no case at all (a `package.json`, a tool's

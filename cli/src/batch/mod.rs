@@ -157,6 +157,30 @@ struct Work {
 }
 
 impl Work {
+    /// What each case of this run needs: drawing, updating, where inputs may be, and the
+    /// files the last run's record holds failures of.
+    fn new(
+        args: &BatchArgs,
+        draw: bool,
+        input_files: Arc<InputFiles>,
+        last_failed: Option<&LastFailed>,
+    ) -> Work {
+        let recorded: HashSet<String> = last_failed
+            .iter()
+            .flat_map(|record| record.entries().map(|(key, _)| key.file().to_string()))
+            .collect();
+        Work {
+            draw,
+            update: args.update,
+            name_missing: args.name_missing,
+            inputs: InputPaths {
+                outside_allowed: args.allow_input_outside,
+            },
+            input_files,
+            recorded: Arc::new(recorded),
+        }
+    }
+
     fn run(&self, case: &Case) -> CaseResult {
         let mut result = render::run_and_draw(case, self.draw, self.inputs);
         if result.not_a_case
@@ -283,13 +307,7 @@ pub fn run_once(
         Ok(excludes) => excludes,
         Err(message) => return not_started(usage_error(message)),
     };
-    let last_failed = (!from_stdin && !args.no_cache).then(|| {
-        let (record, warning) = LastFailed::load(&LastFailed::default_dir());
-        if let Some(warning) = warning {
-            stderr_line(&format!("puzzles batch: {warning}"));
-        }
-        record
-    });
+    let last_failed = (!from_stdin && !args.no_cache).then(load_last_failed);
     let filter = Filter::new(&args.filter, &args.skip, &args.changed);
     let (shard, shards) = args.shard.unwrap_or((1, 1));
     let in_shard = move |i: usize| i % shards == shard - 1;
@@ -328,49 +346,16 @@ pub fn run_once(
         );
     }
 
-    // The reports are checked first: a refused run makes no folder and touches no file.
-    let reporter = match Reporter::new(&settings.reports) {
-        Ok(reporter) => reporter,
-        Err(OutputError(kind, message)) => return not_started(early_error(kind, message)),
+    let (reporter, pictures) = match outputs(args, settings) {
+        Ok(outputs) => outputs,
+        Err(status) => return not_started(status),
     };
-    let pictures = match args.render.as_deref().map(render::Pictures::new) {
-        Some(Err(err)) => {
-            return not_started(early_error(
-                ErrorKind::Io,
-                format!("--render: cannot make the folder: {err}"),
-            ));
-        }
-        made => made.and_then(Result::ok),
-    };
-    let recorded: HashSet<String> = last_failed
-        .iter()
-        .flat_map(|record| record.entries().map(|(key, _)| key.file().to_string()))
-        .collect();
-    let work = Work {
-        draw: pictures.is_some(),
-        update: args.update,
-        name_missing: args.name_missing,
-        inputs: InputPaths {
-            outside_allowed: args.allow_input_outside,
-        },
-        input_files,
-        recorded: Arc::new(recorded),
-    };
-    let human_on_stdout = reporter.human_on_stdout();
+    let work = Work::new(args, pictures.is_some(), input_files, last_failed.as_ref());
     let collector = Collector {
-        counts: Counts::default(),
-        reporter,
-        pictures,
-        updates: Updates::default(),
-        naming: Naming::default(),
         // A stream's stderr is often the terminal of a person using the script: no spinner.
         progress: progress_bar().filter(|_| !from_stdin),
-        fail_fast: args.fail_fast,
-        last_failed,
         stale: rerun.as_ref().map(|r| Arc::clone(&r.stale)),
-        slowest: args.durations.map(Slowest::new),
-        human_on_stdout,
-        seen: Seen::default(),
+        ..Collector::new(args, reporter, pictures, last_failed)
     };
     let ended = if from_stdin {
         stream::run(&pool, work, collector, &filter, in_shard)
@@ -378,6 +363,34 @@ pub fn run_once(
         run_in_chunks(&pool, &work, collector, cases)
     };
     ended.finish(started)
+}
+
+/// The record of the last run's failures, with a warning on stderr when it could not be
+/// read as it was written.
+fn load_last_failed() -> LastFailed {
+    let (record, warning) = LastFailed::load(&LastFailed::default_dir());
+    if let Some(warning) = warning {
+        stderr_line(&format!("puzzles batch: {warning}"));
+    }
+    record
+}
+
+/// The reports and the `--render` folder, checked before anything runs: a refused run makes
+/// no folder and touches no file. The error is said already; its exit status is returned.
+fn outputs(
+    args: &BatchArgs,
+    settings: &Settings,
+) -> Result<(Reporter, Option<render::Pictures>), ExitStatus> {
+    let reporter = Reporter::new(&settings.reports)
+        .map_err(|OutputError(kind, message)| early_error(kind, message))?;
+    let pictures = match args.render.as_deref().map(render::Pictures::new) {
+        Some(Err(err)) => {
+            let message = format!("--render: cannot make the folder: {err}");
+            return Err(early_error(ErrorKind::Io, message));
+        }
+        made => made.and_then(Result::ok),
+    };
+    Ok((reporter, pictures))
 }
 
 /// Runs the cases of files a chunk at a time, each chunk in parallel, and hands the results
@@ -539,6 +552,29 @@ struct Collector {
 }
 
 impl Collector {
+    /// A collector with nothing counted yet, without a progress bar or stale records.
+    fn new(
+        args: &BatchArgs,
+        reporter: Reporter,
+        pictures: Option<render::Pictures>,
+        last_failed: Option<LastFailed>,
+    ) -> Collector {
+        Collector {
+            counts: Counts::default(),
+            human_on_stdout: reporter.human_on_stdout(),
+            reporter,
+            pictures,
+            updates: Updates::default(),
+            naming: Naming::default(),
+            progress: None,
+            fail_fast: args.fail_fast,
+            last_failed,
+            stale: None,
+            slowest: args.durations.map(Slowest::new),
+            seen: Seen::default(),
+        }
+    }
+
     fn take(&mut self, mut result: CaseResult) -> io::Result<Flow> {
         if result.outcome == Outcome::InputFile {
             return Ok(Flow::Go);
