@@ -135,13 +135,11 @@ pub fn hint(input: HintInput) -> Result<HintVerdict, InputError> {
                 ..HintVerdict::without_line(HintStatus::Contradiction)
             });
         }
-        let forced: Vec<[usize; 2]> = (0..cells.len())
-            .filter(|&i| cells[i] == Cell::Unknown && out[i] != Cell::Unknown)
-            .map(|i| match kind {
-                LineKind::Row => [index, i],
-                LineKind::Col => [i, index],
-            })
-            .collect();
+        let forced = board_cells(
+            kind,
+            index,
+            (0..cells.len()).filter(|&i| cells[i] == Cell::Unknown && out[i] != Cell::Unknown),
+        );
         if !forced.is_empty() && best.as_ref().is_none_or(|(_, f)| forced.len() > f.len()) {
             let line = HintLine {
                 kind,
@@ -215,13 +213,11 @@ fn color_hint(puzzle: &Puzzle, rows: &[String]) -> Result<HintVerdict, InputErro
                 ..HintVerdict::without_line(HintStatus::Contradiction)
             });
         }
-        let forced: Vec<[usize; 2]> = (0..before.len())
-            .filter(|&i| before[i].count_ones() > 1 && out[i].count_ones() == 1)
-            .map(|i| match kind {
-                LineKind::Row => [index, i],
-                LineKind::Col => [i, index],
-            })
-            .collect();
+        let forced = board_cells(
+            kind,
+            index,
+            (0..before.len()).filter(|&i| before[i].count_ones() > 1 && out[i].count_ones() == 1),
+        );
         if !forced.is_empty() && best.as_ref().is_none_or(|(_, f)| forced.len() > f.len()) {
             let line = HintLine {
                 kind,
@@ -237,6 +233,20 @@ fn color_hint(puzzle: &Puzzle, rows: &[String]) -> Result<HintVerdict, InputErro
         Some((line, forced)) => HintVerdict::hint(line, forced),
         None => HintVerdict::without_line(HintStatus::Stuck),
     })
+}
+
+/// The board coordinates (`[row, col]`) of the cells at `positions` of a row or column.
+fn board_cells(
+    kind: LineKind,
+    index: usize,
+    positions: impl Iterator<Item = usize>,
+) -> Vec<[usize; 2]> {
+    positions
+        .map(|i| match kind {
+            LineKind::Row => [index, i],
+            LineKind::Col => [i, index],
+        })
+        .collect()
 }
 
 /// A colour line as the player writes it: a colour's `char` for a cell of one colour, `x`
