@@ -558,6 +558,7 @@ pub(crate) mod tests {
     use super::*;
     use crate::cells::Cell;
     use crate::linesolver::LineSolver;
+    use crate::test_rng::xorshift32;
     use std::collections::BTreeMap;
 
     /// The colour runs of a line of values (0 background): `(length, colour)` per block.
@@ -593,16 +594,6 @@ pub(crate) mod tests {
                     .collect()
             })
             .collect()
-    }
-
-    /// A fixed xorshift generator for the tests' random cases.
-    fn xorshift32(mut state: u32) -> impl FnMut() -> u32 {
-        move || {
-            state ^= state << 13;
-            state ^= state >> 17;
-            state ^= state << 5;
-            state
-        }
     }
 
     /// What brute force says of `known` under the clue: the union, over the lines of the

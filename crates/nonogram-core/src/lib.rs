@@ -38,6 +38,8 @@ pub mod palette;
 pub mod puzzle;
 mod sat;
 pub mod solver;
+#[cfg(test)]
+mod test_rng;
 mod verdict;
 
 pub use board::{CheckInput, CheckVerdict, CluesInput, CluesVerdict, check, clues};

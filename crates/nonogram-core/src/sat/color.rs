@@ -60,13 +60,7 @@ impl ColorLearner {
         if ladder_vars > MAX_STATE_VARS {
             return Built::TooLarge;
         }
-        let cb = SatStop {
-            deadline,
-            calls: std::cell::Cell::new(0),
-            stopped: std::cell::Cell::new(false),
-            learned: 0,
-            pause_at: u64::MAX,
-        };
+        let cb = SatStop::new(deadline);
         let mut learner = ColorLearner {
             solver: batsat::Solver::new(solver_options(seed), cb),
             filled: Vec::with_capacity(grid.len()),
@@ -295,16 +289,7 @@ mod tests {
     use super::*;
     use crate::palette::{ClueItem, PaletteColor};
     use crate::puzzle::color_runs;
-
-    /// A fixed xorshift generator for the tests' random cases.
-    fn xorshift32(mut state: u32) -> impl FnMut() -> u32 {
-        move || {
-            state ^= state << 13;
-            state ^= state >> 17;
-            state ^= state << 5;
-            state
-        }
-    }
+    use crate::test_rng::xorshift32;
 
     /// A colour puzzle from the clues of a `h` x `w` picture of values (`colors` colours).
     pub(crate) fn puzzle_of(pic: &[u8], h: usize, w: usize, colors: u8) -> Puzzle {

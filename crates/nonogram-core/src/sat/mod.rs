@@ -172,6 +172,19 @@ struct SatStop {
     pause_at: u64,
 }
 
+impl SatStop {
+    /// A stop that polls `deadline`, with nothing learned and no pause set.
+    fn new(deadline: Deadline) -> SatStop {
+        SatStop {
+            deadline,
+            calls: std::cell::Cell::new(0),
+            stopped: std::cell::Cell::new(false),
+            learned: 0,
+            pause_at: u64::MAX,
+        }
+    }
+}
+
 impl Callbacks for SatStop {
     fn on_new_clause(&mut self, _c: &[Lit], kind: batsat::ClauseKind) {
         // A conflict raised by the line propagator learns a clause of kind `Theory`.
@@ -366,13 +379,7 @@ impl Learner {
         }
         let (h, w) = (p.height(), p.width());
         let opts = solver_options(settings.seed);
-        let cb = SatStop {
-            deadline,
-            calls: std::cell::Cell::new(0),
-            stopped: std::cell::Cell::new(false),
-            learned: 0,
-            pause_at: u64::MAX,
-        };
+        let cb = SatStop::new(deadline);
         let mut solver = batsat::Solver::new(opts, cb);
         let Some((odds, cell_odds)) = phase_odds(p, grid, settings.phases, deadline) else {
             return Built::Timeout;
@@ -584,17 +591,10 @@ mod tests {
     use crate::puzzle::test_support::{brute_force_count, clues_of_picture};
     use std::collections::BTreeSet;
 
+    pub(super) use crate::test_rng::xorshift32;
+
     fn new_solver() -> batsat::Solver<SatStop> {
-        batsat::Solver::new(
-            solver_options(DEFAULT_SEED),
-            SatStop {
-                deadline: Deadline::NEVER,
-                calls: std::cell::Cell::new(0),
-                stopped: std::cell::Cell::new(false),
-                learned: 0,
-                pause_at: u64::MAX,
-            },
-        )
+        batsat::Solver::new(solver_options(DEFAULT_SEED), SatStop::new(Deadline::NEVER))
     }
 
     /// Every model of one line's encoding with its literals made as `phases` says (the
@@ -674,16 +674,6 @@ mod tests {
                 _ => Cell::Empty,
             })
             .collect()
-    }
-
-    /// A fixed xorshift generator for the tests' random cases.
-    pub(super) fn xorshift32(mut state: u32) -> impl FnMut() -> u32 {
-        move || {
-            state ^= state << 13;
-            state ^= state >> 17;
-            state ^= state << 5;
-            state
-        }
     }
 
     /// The encoding of a line has exactly the lines that read as its clue and agree with
